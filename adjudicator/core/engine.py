@@ -1,0 +1,127 @@
+"""Driving a ruleset: the checks every game shares, version and dice bookkeeping,
+and replay.
+
+Rulesets implement the rules; this module owns what is the same for all of
+them: a finished game accepts nothing, a pending decision can only be answered
+by its side, every accepted action bumps `version` by one and appends the dice
+it threw to the log, and replaying the recorded actions reproduces the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from adjudicator.core import dice as dice_mod
+from adjudicator.core.citations import Rulebook
+from adjudicator.core.errors import IllegalAction, MalformedInput
+from adjudicator.core.ruleset import Ruleset, get_ruleset
+from adjudicator.core.verdicts import illegal
+from umpire.v1 import action_pb2, common_pb2, definition_pb2, state_pb2, tables_pb2
+
+ENGINE = Rulebook("umpire", "Umpire")
+
+# (start_index, version) -> dice source for one action.
+DiceFactory = Callable[[int, int], "dice_mod.HmacDice | dice_mod.ScriptedDice | dice_mod.ReplayDice"]
+
+
+@dataclass
+class Applied:
+    state: state_pb2.GameState
+    events: list[state_pb2.Event]
+    rolls: list[common_pb2.DieRoll]
+    verdict: action_pb2.Verdict
+
+
+def ruleset_of(state: state_pb2.GameState) -> Ruleset:
+    return get_ruleset(state.ruleset)
+
+
+def side_ids(state: state_pb2.GameState) -> list[str]:
+    return [s.id for s in state.scenario.definition.sides]
+
+
+def validate(state: state_pb2.GameState, action: action_pb2.Action) -> action_pb2.Verdict:
+    """The verdict on `action` in `state`; never mutates either."""
+    if action.side not in side_ids(state):
+        raise MalformedInput(
+            f"unknown side {action.side!r} (sides: {', '.join(side_ids(state))})", "action.side"
+        )
+    if action.WhichOneof("kind") is None:
+        raise MalformedInput("the action has no kind (move, attack, answer, ...)", "action")
+    if state.finished:
+        return illegal("GAME_OVER", f"the game is over: {state.result.reason}", state.result.citation)
+    if state.HasField("pending"):
+        d = state.pending
+        if action.side != d.side:
+            return illegal(
+                "WAITING_FOR_OTHER_SIDE",
+                f"waiting for {d.side} to answer: {d.prompt}",
+                d.citation,
+            )
+        if action.WhichOneof("kind") != "answer":
+            return illegal("DECISION_PENDING", f"answer the pending decision first: {d.prompt}", d.citation)
+        if action.answer.decision_id != d.id:
+            return illegal(
+                "WRONG_DECISION",
+                f"answer names decision {action.answer.decision_id!r}, the pending one is {d.id!r}",
+                d.citation,
+            )
+    elif action.WhichOneof("kind") == "answer":
+        return illegal("NO_DECISION_PENDING", "there is no pending decision to answer", ENGINE.cite("decisions"))
+    return ruleset_of(state).validate(state, action)
+
+
+def apply_action(
+    state: state_pb2.GameState,
+    action: action_pb2.Action,
+    make_dice: DiceFactory,
+) -> Applied:
+    """Validate, then apply. Raises IllegalAction (with the verdict) or NeedsData."""
+    verdict = validate(state, action)
+    if not verdict.legal:
+        raise IllegalAction(verdict)
+    dice = make_dice(len(state.dice_log), state.version)
+    new_state, events = ruleset_of(state).apply(state, action, dice)
+    new_state.version = state.version + 1
+    new_state.dice_log.extend(dice.rolls)
+    for e in events:
+        e.version = new_state.version
+        if not e.side:
+            e.side = action.side
+    return Applied(new_state, events, list(dice.rolls), verdict)
+
+
+def new_game(
+    ruleset: Ruleset,
+    scenario: definition_pb2.Scenario,
+    *,
+    game_id: str,
+    options: Mapping[str, str],
+    tables: tables_pb2.TableSet | None,
+    dice: "dice_mod.HmacDice | dice_mod.ScriptedDice",
+    seed_commitment: str = "",
+) -> tuple[state_pb2.GameState, list[state_pb2.Event]]:
+    state, events = ruleset.new_game(scenario, game_id=game_id, options=options, tables=tables, dice=dice)
+    state.ruleset = ruleset.id
+    state.ruleset_version = ruleset.version
+    state.game_id = game_id
+    state.version = 0
+    state.seed_commitment = seed_commitment
+    del state.dice_log[:]
+    state.dice_log.extend(dice.rolls)
+    return state, events
+
+
+def replay(record: state_pb2.GameRecord) -> state_pb2.GameState:
+    """Re-apply every recorded action with its recorded dice, from the initial state."""
+    state = record.initial
+    for i, rec in enumerate(record.actions):
+        if rec.version != state.version + 1:
+            raise MalformedInput(f"action #{i} has version {rec.version}, expected {state.version + 1}", "record")
+
+        def factory(start: int, version: int, rolls=rec.dice) -> dice_mod.ReplayDice:  # type: ignore[no-untyped-def]
+            return dice_mod.ReplayDice(rolls, start, version)
+
+        state = apply_action(state, rec.action, factory).state
+    return state

@@ -1,0 +1,161 @@
+"""Lookup tables as data, where any cell may be unknown.
+
+Looking up an unknown cell is not a player's fault and never guessed: it raises
+`NeedsData` naming the table, column and row and how to supply the value (a
+user table file, or the value read off the printed chart given with the action).
+The same mechanism serves every game's CRT, terrain, weather and other tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from adjudicator.core.errors import MalformedInput, NeedsData
+from umpire.v1 import common_pb2, tables_pb2
+
+HOW_TO_SUPPLY = (
+    "Supply it in a table file (docs/tables.md; `--tables FILE` on the CLI or `tables` in "
+    "CreateGame), or give the value read off the printed chart with the action "
+    "(`--cell TABLE:COLUMN:ROW=VALUE` on the CLI, `supplied_cells` over gRPC)."
+)
+
+
+@dataclass
+class TableView:
+    """Indexed, read-only access to one `umpire.v1.Table`."""
+
+    table: tables_pb2.Table
+    _cells: dict[tuple[str, str], tables_pb2.TableCell] = field(default_factory=dict)
+    _col_index: dict[str, int] = field(default_factory=dict)
+    _row_index: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._col_index = {c: i for i, c in enumerate(self.table.columns)}
+        self._row_index = {r: i for i, r in enumerate(self.table.rows)}
+        for cell in self.table.cells:
+            self._cells[(cell.row, cell.column)] = cell
+
+    @property
+    def id(self) -> str:
+        return self.table.id
+
+    @property
+    def columns(self) -> Sequence[str]:
+        return self.table.columns
+
+    @property
+    def rows(self) -> Sequence[str]:
+        return self.table.rows
+
+    def column_index(self, column: str) -> int:
+        try:
+            return self._col_index[column]
+        except KeyError:
+            raise MalformedInput(f"table {self.id} has no column {column!r}") from None
+
+    def shift(self, column: str, columns: int) -> tuple[str, bool]:
+        """Column `columns` to the right (negative: left), clamped to the table's ends.
+
+        Returns the column and whether clamping happened.
+        """
+        i = self.column_index(column) + columns
+        clamped = i < 0 or i >= len(self.table.columns)
+        i = max(0, min(len(self.table.columns) - 1, i))
+        return self.table.columns[i], clamped
+
+    def cell(self, row: str, column: str) -> tables_pb2.TableCell | None:
+        """The known cell, or None when unknown."""
+        c = self._cells.get((row, column))
+        if c is None or c.unknown:
+            return None
+        return c
+
+    def needed(self, row: str, column: str, reason: str = "") -> common_pb2.NeededCell:
+        return common_pb2.NeededCell(
+            table_id=self.id,
+            table_title=self.table.title,
+            column=column,
+            row=row,
+            how_to_supply=HOW_TO_SUPPLY,
+            reason=reason,
+        )
+
+    def lookup(
+        self,
+        row: str,
+        column: str,
+        supplied: Iterable[common_pb2.SuppliedCell] = (),
+        reason: str = "",
+    ) -> tables_pb2.TableCell:
+        """The cell at (row, column); a value supplied with the action fills an
+        unknown cell. Raises NeedsData when neither has it."""
+        if row not in self._row_index:
+            raise MalformedInput(f"table {self.id} has no row {row!r}")
+        self.column_index(column)
+        known = self.cell(row, column)
+        if known is not None:
+            return known
+        for s in supplied:
+            if s.table_id == self.id and s.column == column and s.row == row:
+                return tables_pb2.TableCell(
+                    row=row,
+                    column=column,
+                    value=s.value,
+                    source="read off the printed chart by the players" + (f" ({s.note})" if s.note else ""),
+                )
+        raise NeedsData([self.needed(row, column, reason)])
+
+    def unknown_cells(self) -> list[tuple[str, str]]:
+        return [(r, c) for r in self.table.rows for c in self.table.columns if self.cell(r, c) is None]
+
+
+def find_table(tables: Iterable[tables_pb2.Table], table_id: str) -> TableView:
+    for t in tables:
+        if t.id == table_id:
+            return TableView(t)
+    raise MalformedInput(f"the game has no table {table_id!r}")
+
+
+def merge_tables(
+    base: Sequence[tables_pb2.Table], user: tables_pb2.TableSet, source_name: str
+) -> list[tables_pb2.Table]:
+    """Overlay a user's table file on the shipped tables.
+
+    A user cell replaces the shipped cell; its source becomes `user file <name>`
+    unless the file gave one. Rows, columns and table ids must exist: a typo in a
+    user file is an error with its position, not a silently ignored cell.
+    """
+    merged = {t.id: _copy(t) for t in base}
+    for ti, ut in enumerate(user.tables):
+        where = f"{source_name}: tables[{ti}]"
+        if ut.id not in merged:
+            raise MalformedInput(f"unknown table {ut.id!r} (known: {', '.join(sorted(merged))})", where)
+        target = merged[ut.id]
+        rows, cols = set(target.rows), set(target.columns)
+        index = {(c.row, c.column): i for i, c in enumerate(target.cells)}
+        for ci, uc in enumerate(ut.cells):
+            cw = f"{where}.cells[{ci}]"
+            if uc.row not in rows:
+                raise MalformedInput(f"table {ut.id} has no row {uc.row!r}", cw)
+            if uc.column not in cols:
+                raise MalformedInput(f"table {ut.id} has no column {uc.column!r}", cw)
+            if uc.unknown:
+                raise MalformedInput("a user table cell must give a value, not mark it unknown", cw)
+            cell = tables_pb2.TableCell()
+            cell.CopyFrom(uc)
+            if not cell.source:
+                cell.source = f"user file {source_name}"
+            key = (uc.row, uc.column)
+            if key in index:
+                target.cells[index[key]].CopyFrom(cell)
+            else:
+                index[key] = len(target.cells)
+                target.cells.append(cell)
+    return [merged[t.id] for t in base]
+
+
+def _copy(t: tables_pb2.Table) -> tables_pb2.Table:
+    c = tables_pb2.Table()
+    c.CopyFrom(t)
+    return c

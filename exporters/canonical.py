@@ -1,0 +1,48 @@
+"""Writing canonical Umpire files (mirror of importers/canonical.py).
+
+The format follows the extension. Writes are atomic: the data goes to a
+temporary file beside the target and is renamed over it, so a failure never
+leaves a half-written file.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from google.protobuf import json_format, text_format
+from google.protobuf.message import Message
+
+from adjudicator.core.errors import MalformedInput
+from importers.canonical import format_of
+
+
+def to_bytes(message: Message, fmt: str) -> bytes:
+    if fmt == "json":
+        return (json_format.MessageToJson(message, indent=2, sort_keys=False) + "\n").encode()
+    if fmt == "text":
+        return text_format.MessageToString(message, as_utf8=True).encode()
+    return message.SerializeToString(deterministic=True)
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    directory = path.parent if str(path.parent) else Path(".")
+    if not directory.is_dir():
+        raise MalformedInput("directory does not exist", str(directory))
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+def write_message(path: str | Path, message: Message) -> None:
+    p = Path(path)
+    atomic_write(p, to_bytes(message, format_of(p)))

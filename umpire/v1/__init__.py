@@ -1,0 +1,1 @@
+"""Generated protobuf modules (see scripts/genproto.py)."""
