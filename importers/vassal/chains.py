@@ -1,0 +1,181 @@
+"""Piece texts: the `+/id/type/state` command and TAB-nested trait chains.
+
+A piece is a chain of traits, outermost first, ending in a BasicPiece; its type
+and its state are each one string in which level k of the chain is separated
+by a TAB preceded by k backslashes (research notes §2.2). VASSAL peels one
+level at a time (`createPiece`, `Decorator.setState`), which is quadratic in
+the chain depth; this module finds every level in one regex pass over the
+TABs, and falls back to VASSAL's own peeling for the rare texts the fast path
+cannot prove it handles identically (quoted tokens, out-of-order levels).
+
+Every function keeps the raw text: a trait's value is decoded for reading, but
+writing back a changed state splices only the changed trait's bytes.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from importers.vassal import seqenc
+
+TAB = "\t"
+_TAB_RUN = re.compile(r"\\*\t")
+
+
+# -- one-level lists with raw spans ---------------------------------------------------
+
+
+def split_spans(s: str, delim: str) -> list[tuple[int, int]]:
+    """Raw (start, end) of every token of a one-level SequenceEncoder list."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    i = s.find(delim)
+    while i >= 0:
+        if i > 0 and s[i - 1] == "\\":
+            i = s.find(delim, i + 1)
+            continue
+        spans.append((start, i))
+        start = i + 1
+        i = s.find(delim, start)
+    spans.append((start, len(s)))
+    return spans
+
+
+def token_value(raw: str, delim: str) -> str:
+    """What VASSAL's decoder makes of one raw token."""
+    value = raw.replace("\\" + delim, delim) if delim in raw else raw
+    if len(value) > 1 and value[0] == "'" and value[-1] == "'":
+        return value[1:-1]
+    return value
+
+
+# -- AddPiece ------------------------------------------------------------------------
+
+
+@dataclass
+class AddPieceText:
+    """`+/id/type/state` with the raw spans of its three fields."""
+
+    text: str
+    id: str | None
+    type: str
+    state: str
+    state_span: tuple[int, int]
+
+    @classmethod
+    def parse(cls, text: str, body_offset: int = 2) -> "AddPieceText":
+        """`text` starts with `+/`. Missing fields read as "" as VASSAL's
+        decoder gives them (a missing type then fails to build a piece)."""
+        body = text[body_offset:]
+        spans = split_spans(body, "/")
+        vals = [token_value(body[a:b], "/") for a, b in spans[:3]]
+        while len(vals) < 3:
+            vals.append("")
+        pid: str | None = vals[0]
+        if pid == "null":
+            pid = None
+        a, b = spans[2] if len(spans) > 2 else (len(body), len(body))
+        return cls(text, pid, vals[1], vals[2], (a + body_offset, b + body_offset))
+
+    def with_state(self, state: str) -> str:
+        """The same command with another state; id and type bytes untouched."""
+        a, b = self.state_span
+        return self.text[:a] + seqenc.encode_token(state, "/") + self.text[b:]
+
+
+def add_piece_text(pid: str | None, type_: str, state: str) -> str:
+    return "+/" + seqenc.encode_str([pid if pid is not None else "null", type_, state], "/")
+
+
+# -- trait chains --------------------------------------------------------------------
+
+
+@dataclass
+class Chain:
+    """A decoded chain: `values[k]` is level k's text (trait k; the last one is
+    the BasicPiece's), `spans[k]` its raw span in `raw`, or None when the chain
+    came from the slow path (then edits re-encode the whole chain)."""
+
+    raw: str
+    values: list[str]
+    spans: list[tuple[int, int]] | None
+
+
+def split_chain(s: str) -> Chain:
+    fast = _split_fast(s)
+    if fast is not None:
+        return fast
+    return Chain(s, _split_exact(s), None)
+
+
+def _split_exact(s: str) -> list[str]:
+    """VASSAL's peeling: first token is this level, second token the rest;
+    further tokens at a level are ignored, as `createPiece` ignores them."""
+    out: list[str] = []
+    rest: str | None = s
+    while rest is not None:
+        toks = seqenc.decode(rest, TAB)
+        out.append(toks[0])
+        rest = toks[1] if len(toks) > 1 else None
+    return out
+
+
+def _split_fast(s: str) -> Chain | None:
+    if TAB not in s:
+        if len(s) > 1 and s[0] == "'" and s[-1] == "'":
+            return None
+        return Chain(s, [s], [(0, len(s))])
+    tabs = [(m.end() - 1, m.end() - 1 - m.start()) for m in _TAB_RUN.finditer(s)]
+    values: list[str] = []
+    spans: list[tuple[int, int]] = []
+    start = 0
+    level = 0
+    for pos, run in tabs:
+        if run > level:
+            continue  # inside the current trait (nested deeper)
+        if run < level:
+            return None  # a delimiter of an outer level: VASSAL truncates; use its algorithm
+        end = pos - level
+        if not _plain(s, start, end) or (s[pos + 1 : pos + 2] == "'" and s[-1] == "'"):
+            return None
+        values.append(_unescape(s[start:end], level + 1))
+        spans.append((start, end))
+        start = pos + 1
+        level += 1
+    if not _plain(s, start, len(s)):
+        return None
+    values.append(_unescape(s[start:], level + 1))
+    spans.append((start, len(s)))
+    return Chain(s, values, spans)
+
+
+def _plain(s: str, a: int, b: int) -> bool:
+    """The token cannot have been quoted by the encoder."""
+    return not (b - a > 1 and s[a] == "'" and s[b - 1] == "'")
+
+
+def _unescape(raw: str, times: int) -> str:
+    if TAB not in raw:
+        return raw
+    return raw.replace("\\" * times + TAB, TAB)
+
+
+def join_chain(values: list[str]) -> str:
+    """Encode level texts as VASSAL's Decorator.getType/getState nest them."""
+    out = values[-1]
+    for v in reversed(values[:-1]):
+        out = seqenc.encode_str([v, out], TAB)
+    return out
+
+
+def replace_level(chain: Chain, k: int, value: str) -> str:
+    """The chain's raw text with level k's value replaced; other bytes kept."""
+    values = list(chain.values)
+    values[k] = value
+    if chain.spans is not None and TAB not in value and "'" not in value[:1]:
+        a, b = chain.spans[k]
+        spliced = chain.raw[:a] + value + chain.raw[b:]
+        if split_chain(spliced).values == values:
+            return spliced
+    return join_chain(values)
