@@ -169,13 +169,42 @@ def join_chain(values: list[str]) -> str:
     return out
 
 
-def replace_level(chain: Chain, k: int, value: str) -> str:
-    """The chain's raw text with level k's value replaced; other bytes kept."""
-    values = list(chain.values)
+def split_levels(s: str, n: int) -> list[str]:
+    """A state text read for n levels, as `Decorator.setState` hands it out: the
+    first n-1 are tokens peeled one level at a time, the last is the rest of the
+    string as the BasicPiece receives it (not decoded again). Fewer than n when
+    the text has fewer levels."""
+    if n <= 1:
+        return [s]
+    ch = split_chain(s)
+    if ch.spans is not None and len(ch.values) >= n:
+        return ch.values[: n - 1] + [_unescape(s[ch.spans[n - 1][0] :], n - 1)]
+    out: list[str] = []
+    rest = s
+    for _ in range(n - 1):
+        toks = seqenc.decode(rest, TAB)
+        out.append(toks[0])
+        if len(toks) < 2:
+            return out
+        rest = toks[1]
+    out.append(rest)
+    return out
+
+
+def replace_level(raw: str, n: int, k: int, value: str) -> str:
+    """The raw text of an n-level chain with level k's value replaced; other
+    levels keep their bytes when the value can be spliced in."""
+    values = split_levels(raw, n)
+    if k >= len(values):
+        raise ValueError(f"the chain has {len(values)} levels, not {k + 1}")
     values[k] = value
-    if chain.spans is not None and TAB not in value and "'" not in value[:1]:
-        a, b = chain.spans[k]
-        spliced = chain.raw[:a] + value + chain.raw[b:]
-        if split_chain(spliced).values == values:
+    ch = split_chain(raw)
+    if ch.spans is not None and len(ch.values) == n and TAB not in value and "'" not in value[:1]:
+        a, b = ch.spans[k]
+        spliced = raw[:a] + value + raw[b:]
+        if split_levels(spliced, n) == values:
             return spliced
-    return join_chain(values)
+    joined = join_chain(values)
+    if split_levels(joined, n) != values:
+        raise ValueError(f"level {k} value {value[:30]!r} cannot be written so that VASSAL reads it back")
+    return joined

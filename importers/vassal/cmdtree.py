@@ -10,8 +10,8 @@ this module works on the raw text instead:
 * a token that is split at level k splits at the ESCs preceded by exactly k
   backslashes (after k unescapings those are the unescaped ones), so every
   token and leaf is a plain slice of the original text;
-* a token VASSAL would strip quotes from (starts and ends with `'`) falls back
-  to VASSAL's own string algorithm for its meaning while its bytes stay raw.
+* a token VASSAL strips quotes from (starts and ends with `'`) is parsed
+  inside the quotes one level deeper, as VASSAL decodes it again.
 
 The tree keeps offsets, so edits are splices of the original text: a file
 written back after changing one command differs in that command only.
@@ -36,13 +36,14 @@ _ESC_RUN = re.compile(r"\\*\x1b")
 class Leaf:
     """A command text with no ESC in it: `text[start:end]` of the stream."""
 
-    __slots__ = ("start", "end", "level", "_src")
+    __slots__ = ("start", "end", "level", "quoted", "_src")
 
-    def __init__(self, src: "Stream", start: int, end: int, level: int) -> None:
+    def __init__(self, src: "Stream", start: int, end: int, level: int, quoted: bool = False) -> None:
         self._src = src
         self.start = start
         self.end = end
         self.level = level  # delimiter level of the list this leaf is an item of
+        self.quoted = quoted  # inside quotes VASSAL strips: not editable in place
 
     @property
     def text(self) -> str:
@@ -67,24 +68,18 @@ class Seq:
         return f"Seq(level={self.level}, {len(self.items)} items @{self.start})"
 
 
-class Quoted:
-    """A token VASSAL unquotes before decoding: kept raw, decoded by the string
-    algorithm (rare; never written by VASSAL for ordinary commands)."""
-
-    __slots__ = ("start", "end", "level", "value")
-
-    def __init__(self, start: int, end: int, level: int, value: str) -> None:
-        self.start = start
-        self.end = end
-        self.level = level
-        self.value = value
-
-
-Node = Leaf | Seq | Quoted
+Node = Leaf | Seq
 
 
 class Stream:
-    """A decoded command stream and its lossless token tree."""
+    """A decoded command stream and its lossless token tree.
+
+    A node (a, b, L) stands for the string VASSAL decodes at that point: the raw
+    text[a:b] with L backslashes removed before each ESC. Its tokens end at the
+    ESCs preceded by exactly L backslashes; a token's value is the raw token one
+    level deeper, without enclosing quotes (which VASSAL strips, and then
+    decodes the rest again).
+    """
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -96,41 +91,30 @@ class Stream:
             run.append(e - m.start())
         self._pos = pos
         self._run = run
-        self.root: Node = self._token(0, len(text), 0)
+        self.root: Node = self._parse(0, len(text), 0, 0, False)
 
-    # -- parsing
-    def _token(self, a: int, b: int, level: int) -> Node:
-        """The node for the token text[a:b] whose content splits at `level`."""
-        text = self.text
-        if b - a > 1 and text[a] == "'" and text[b - 1] == "'":
-            return self._quoted(a, b, level)
+    def _quoted(self, a: int, b: int) -> bool:
+        return b - a > 1 and self.text[a] == "'" and self.text[b - 1] == "'"
+
+    def _parse(self, a: int, b: int, level: int, sep: int, quoted: bool) -> Node:
         pos, run = self._pos, self._run
         i0 = bisect.bisect_left(pos, a)
         i1 = bisect.bisect_left(pos, b)
-        if i0 == i1:
-            return Leaf(self, a, b, level - 1 if level else 0)
+        if i0 == i1 and not self._quoted(a, b):
+            return Leaf(self, a, b, sep, quoted)
         items: list[Node] = []
         start = a
         for k in range(i0, i1):
             if run[k] == level:
-                items.append(self._item(start, pos[k] - level, level))
+                items.append(self._token(start, pos[k] - level, level, quoted))
                 start = pos[k] + 1
-        items.append(self._item(start, b, level))
+        items.append(self._token(start, b, level, quoted))
         return Seq(a, b, level, items)
 
-    def _item(self, a: int, b: int, level: int) -> Node:
-        node = self._token(a, b, level + 1)
-        if isinstance(node, Leaf):
-            node.level = level
-        return node
-
-    def _quoted(self, a: int, b: int, level: int) -> Quoted:
-        raw = self.text[a:b]
-        # Undo the escaping of the enclosing levels, then VASSAL's unquote.
-        value = raw
-        for _ in range(level):
-            value = value.replace("\\" + ESC, ESC)
-        return Quoted(a, b, level, value[1:-1])
+    def _token(self, a: int, b: int, level: int, quoted: bool) -> Node:
+        if self._quoted(a, b):
+            return self._parse(a + 1, b - 1, level + 1, level, True)
+        return self._parse(a, b, level + 1, level, quoted)
 
 
 @dataclass
@@ -158,11 +142,6 @@ def semantic(node: Node) -> Command:
     """VASSAL's decode of a token: first token's command, the rest appended."""
     if isinstance(node, Leaf):
         return Command(node.text, [], node, node.start)
-    if isinstance(node, Quoted):
-        cmd = _decode_string(node.value)
-        for c in cmd.walk():
-            c.offset = node.start
-        return cmd
     head = semantic(node.items[0])
     head.children.extend(semantic(i) for i in node.items[1:])
     return head
@@ -202,21 +181,30 @@ class Splicer:
         if seqenc.needs_quotes(text) or text.endswith("\\"):
             raise ValueError(f"command text would need quoting: {text[:60]!r}")
 
+    @staticmethod
+    def _editable(leaf: Leaf) -> None:
+        if leaf.quoted:
+            raise ValueError("cannot edit a command inside a quoted token in place")
+
     def replace(self, leaf: Leaf, text: str) -> None:
+        self._editable(leaf)
         self._check(text)
         self._edits.append((leaf.start, leaf.end, text))
 
     def insert_after(self, leaf: Leaf, text: str) -> None:
         """A new command right after `leaf`, in the same list."""
+        self._editable(leaf)
         self._check(text)
         self._edits.append((leaf.end, leaf.end, "\\" * leaf.level + ESC + text))
 
     def insert_before(self, leaf: Leaf, text: str) -> None:
+        self._editable(leaf)
         self._check(text)
         self._edits.append((leaf.start, leaf.start, text + "\\" * leaf.level + ESC))
 
     def delete(self, leaf: Leaf) -> None:
         """Remove `leaf` and the delimiter after it (or before it when last)."""
+        self._editable(leaf)
         text = self.stream.text
         sep = "\\" * leaf.level + ESC
         if text.startswith(sep, leaf.end):

@@ -62,16 +62,14 @@ class Piece:
 
     def _decode(self) -> None:
         types = self.type_chain().values
-        states = self.state_chain().values
         n = len(types)
+        states = chains.split_levels(self.state, n)
         if len(states) < n:
             self.problems.append(
                 f"the type has {n} levels but the state only {len(states)} (VASSAL: no state for trait "
                 f"{types[len(states) - 1][:40]!r})"
             )
             states = states + [""] * (n - len(states))
-        elif len(states) > n:
-            states = states[: n - 1] + [chains.join_chain(states[n - 1 :])]
         self._traits = [Trait(i, types[i], states[i]) for i in range(n - 1)]
         basic_type = types[-1]
         if not basic_type.startswith("piece;") and not self.problems:
@@ -120,7 +118,7 @@ class Piece:
 
     # -- state edits (return new state strings; the raw bytes of other levels are kept)
     def state_with_level(self, index: int, value: str) -> str:
-        return chains.replace_level(self.state_chain(), index, value)
+        return chains.replace_level(self.state, len(self.traits) + 1, index, value)
 
     def state_with_layer(self, trait_index: int, value: int) -> str:
         old = self.traits[trait_index].state
@@ -128,7 +126,8 @@ class Piece:
 
     def state_with_position(self, mapid: str | None, x: int, y: int) -> str:
         n = len(self.traits)
-        old = self.state_chain().values[n] if len(self.state_chain().values) > n else ""
+        levels = chains.split_levels(self.state, n + 1)
+        old = levels[n] if len(levels) > n else ""
         return self.state_with_level(n, basic_state_with_position(old, mapid, x, y))
 
 

@@ -283,12 +283,14 @@ def read_views(bf: BuildFile) -> ModuleViews:
     sides: list[str] = []
     unknown: dict[str, int] = {}
 
-    def walk(el: etree._Element, palette: list[str], setup_path: list[str], container: str) -> None:
+    def walk(el: etree._Element, palette: list[str], setup_path: list[str], container: str,
+             inside_unknown: bool = False) -> None:
         for child in el:
             t = _tag(child)
             if not t:
                 continue
-            if not t.startswith(KNOWN_PREFIXES) and t not in ("entry", "option", "setup"):
+            custom = not t.startswith(KNOWN_PREFIXES) and t not in ("entry", "option", "setup")
+            if custom and not inside_unknown:
                 unknown[t] = unknown.get(t, 0) + 1
             if t in MAP_TAGS:
                 m = _read_map(child, len(maps))
@@ -333,7 +335,7 @@ def read_views(bf: BuildFile) -> ModuleViews:
             if t == P + "properties.GlobalProperties":
                 walk_props(child, container)
                 continue
-            walk(child, palette, setup_path, container)
+            walk(child, palette, setup_path, container, inside_unknown or custom)
 
     def walk_props(el: etree._Element, container: str) -> None:
         for c in el.iter():
