@@ -214,6 +214,10 @@ class Splicer:
         else:
             self._edits.append((leaf.start, leaf.end, ""))
 
+    def insert_raw(self, offset: int, raw: str) -> None:
+        """Insert already-encoded text (delimiters included) at an offset."""
+        self._edits.append((offset, offset, raw))
+
     @property
     def changed(self) -> bool:
         return bool(self._edits)
