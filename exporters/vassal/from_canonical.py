@@ -18,6 +18,7 @@ from exporters.vassal.edit import SaveEditor
 from importers.vassal.binding import Binder, Locator
 from importers.vassal.chains import AddPieceText
 from importers.vassal.game import SavedGame
+from importers.vassal.gcpause import paused_gc
 from importers.vassal.module import Module
 from importers.vassal.pieces import Piece
 from importers.vassal.to_canonical import import_game, layer_markers, steps_lost
@@ -117,8 +118,14 @@ def _apply_steps_and_markers(piece: Piece, rule: vassal_pb2.VassalPieceRule | No
 def apply_state(base: SavedGame, module: Module, binding: vassal_pb2.VassalBinding,
                 state: state_pb2.GameState) -> tuple[str, ExportReport]:
     """The base save's command stream changed to show `state`."""
+    with paused_gc():
+        return _apply_state(base, module, binding, state)
+
+
+def _apply_state(base: SavedGame, module: Module, binding: vassal_pb2.VassalBinding,
+                 state: state_pb2.GameState) -> tuple[str, ExportReport]:
     report = ExportReport()
-    imp = import_game(base, module, binding, use_engine=False)
+    imp = import_game(base, module, binding, use_engine=False, keep_opaque=False)
     current = {u.unit_id: u for u in imp.state.units}
     ed = SaveEditor(base)
     locator = imp.locator

@@ -29,6 +29,7 @@ from umpire.v1 import map_pb2, vassal_pb2
 KINDS = ("unit", "marker", "unit_marker", "ignore", "opaque")
 DEFAULT_UNIT_PROPS = ("UnitId", "unit_id", "UnitID", "id")
 DEFAULT_SIDE_PROPS = ("Side", "side", "Nationality")
+AUTO_STEPS_LAYER = "Steps"
 _PROP = re.compile(r"\$([^$]+)\$")
 
 
@@ -88,6 +89,7 @@ class Binder:
     _slot_protos: dict[str, list[str]] = field(default_factory=dict)
     _signatures: list[tuple[str, str]] | None = None
     _used_ids: dict[str, int] = field(default_factory=dict)
+    _expansions: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
 
     # -- facts about a piece
     def palette_path(self, piece: Piece) -> str:
@@ -112,7 +114,7 @@ class Binder:
                         refs = self._expand_refs(Piece(None, ap.type, ap.state).prototypes())
                     self._slot_protos[gpid] = refs
                 names.extend(self._slot_protos[gpid])
-            joined = "\x00" + "\x00".join(t.type for t in piece.traits) + "\x00"
+            joined = "\x00" + "\x00".join(piece.levels()[0]) + "\x00"
             for name, sig in self._proto_signatures():
                 if sig in joined:
                     names.append(name)
@@ -147,6 +149,17 @@ class Binder:
             self._signatures = sigs
         return self._signatures
 
+    def properties(self, piece: Piece) -> dict[str, str]:
+        """The piece's properties with its prototypes expanded (pieces fresh from
+        a palette slot still reference their prototypes)."""
+        if self.module is None or not piece.has_trait("prototype;"):
+            return piece.properties()
+        from importers.vassal.prototypes import expand_traits
+        from importers.vassal.traits import read_properties
+
+        traits = expand_traits(piece, self.module.views.prototypes, self._expansions)
+        return read_properties(traits, piece.basic)
+
     # -- binding
     def side_of(self, value: str) -> str:
         return self.binding.sides.get(value, value)
@@ -155,7 +168,7 @@ class Binder:
         pid = piece.id or ""
         if piece.kind != "piece" or piece.problems:
             return BoundPiece(pid, "opaque", how="not a piece" if piece.kind != "piece" else "unreadable")
-        props = piece.properties()
+        props = self.properties(piece)
         for i, rule in enumerate(self.binding.pieces):
             if self._matches(rule, piece, props, map_ident):
                 return self._result(rule, piece, props, f"rule {i + 1}")
@@ -204,29 +217,39 @@ class Binder:
         return ""
 
     def _auto(self, piece: Piece, props: dict[str, str]) -> BoundPiece | None:
+        b = self._auto_unit(piece, props)
+        if b is not None:
+            b.unit_type = b.unit_type or props.get("UnitType", "")
+            if f"{AUTO_STEPS_LAYER}_Level" in props:
+                # Convention (modules Umpire writes): layer "Steps", level k+1 = k steps lost.
+                b.rule = vassal_pb2.VassalPieceRule(steps=vassal_pb2.VassalStepBinding(layer=AUTO_STEPS_LAYER))
+        return b
+
+    def _auto_unit(self, piece: Piece, props: dict[str, str]) -> BoundPiece | None:
         pid = piece.id or ""
+        name = props.get("BasicName", "")
         side = self._side_from_props(props)
         unit_props = list(self.binding.auto.unit_properties) or list(DEFAULT_UNIT_PROPS)
         if self.known_units is not None:
             for p in unit_props:
                 v = props.get(p, "")
                 if v and v in self.known_units:
-                    return BoundPiece(pid, "unit", v, side, unit_name=piece.name, how=f"auto: property {p}")
-            if piece.name in self.known_units:
-                return BoundPiece(pid, "unit", piece.name, side, unit_name=piece.name, how="auto: piece name")
-            by_name = [u for u, n in self.known_units.items() if n and n == piece.name]
+                    return BoundPiece(pid, "unit", v, side, unit_name=name, how=f"auto: property {p}")
+            if name in self.known_units:
+                return BoundPiece(pid, "unit", name, side, unit_name=name, how="auto: piece name")
+            by_name = [u for u, n in self.known_units.items() if n and n == name]
             if len(by_name) == 1:
-                return BoundPiece(pid, "unit", by_name[0], side, unit_name=piece.name, how="auto: unit name")
+                return BoundPiece(pid, "unit", by_name[0], side, unit_name=name, how="auto: unit name")
             return None
         if not side or (self.sides is not None and side not in self.sides):
             return None
-        base = next((props[p] for p in unit_props if props.get(p)), "") or piece.name
+        base = next((props[p] for p in unit_props if props.get(p)), "") or name
         if not base:
             return None
         n = self._used_ids.get(base, 0) + 1
         self._used_ids[base] = n
         uid = base if n == 1 else f"{base}-{n}"
-        return BoundPiece(pid, "unit", uid, side, unit_name=piece.name, how="auto: side property")
+        return BoundPiece(pid, "unit", uid, side, unit_name=name, how="auto: side property")
 
 
 # -- locations ---------------------------------------------------------------------------
@@ -250,6 +273,7 @@ class Locator:
         self.boards = boards
         self.scenario_map = scenario_map
         self._geo: dict[str, MapGeometry] = {}
+        self._places: dict[tuple[str | None, int, int], Place] = {}
         kind = scenario_map.WhichOneof("layout") if scenario_map is not None else None
         self.kind = {"hex": "hex", "graph": "graph"}.get(kind or "", "")
         self.maps = list(binding.maps) or self._auto_maps()
@@ -265,18 +289,28 @@ class Locator:
             self._numbering = from_proto(scenario_map.hex.grid)
 
     def _auto_maps(self) -> list[vassal_pb2.VassalMapBinding]:
+        """Every map with a hex grid (hex scenarios), or with named places
+        (regions, zones: point-to-point scenarios); without a scenario map,
+        hex maps when there are any, else maps with named places."""
         from importers.vassal.canonmap import hex_grids, region_names
 
-        out = []
+        hexes: list[str] = []
+        named: list[str] = []
         for m in self.module.views.maps:
             geo = self.geometry(m.identifier)
-            hexes = any(hex_grids(p.board) for p in geo.placed)
-            named = any(region_names(p.board) for p in geo.placed)
-            if (self.kind in ("", "hex") and hexes) or (self.kind == "graph" and named):
-                out.append(vassal_pb2.VassalMapBinding(map=m.identifier, id_from="" if self.kind != "graph" else "name"))
-            if self.kind == "" and out:
-                break
-        return out
+            if any(hex_grids(p.board) for p in geo.placed):
+                hexes.append(m.identifier)
+            if any(region_names(p.board) for p in geo.placed):
+                named.append(m.identifier)
+        if self.kind == "hex" or (self.kind == "" and hexes):
+            return [vassal_pb2.VassalMapBinding(map=m) for m in hexes]
+        return [vassal_pb2.VassalMapBinding(map=m, id_from="name") for m in named]
+
+    def set_boards(self, map_ident: str, placements: list[BoardPlacement]) -> None:
+        """A BoardPicker command changed the boards of a map (e.g. in a log)."""
+        self.boards[map_ident] = placements
+        self._geo.pop(map_ident, None)
+        self._places.clear()
 
     def geometry(self, map_ident: str) -> MapGeometry:
         if map_ident not in self._geo:
@@ -287,6 +321,14 @@ class Locator:
         return [m.map for m in self.maps]
 
     def place(self, map_ident: str | None, x: int, y: int) -> Place:
+        key = (map_ident, x, y)
+        got = self._places.get(key)
+        if got is None:
+            got = self._place(map_ident, x, y)
+            self._places[key] = got
+        return got
+
+    def _place(self, map_ident: str | None, x: int, y: int) -> Place:
         if map_ident is None or self.module.views.map_by_id(map_ident) is None:
             return Place(None, map_ident, None)
         loc = self.geometry(map_ident).locate(x, y)

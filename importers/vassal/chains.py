@@ -14,13 +14,13 @@ writing back a changed state splices only the changed trait's bytes.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
+from itertools import repeat
+from operator import sub
 
 from importers.vassal import seqenc
 
 TAB = "\t"
-_TAB_RUN = re.compile(r"\\*\t")
 
 
 # -- one-level lists with raw spans ---------------------------------------------------
@@ -91,22 +91,51 @@ def add_piece_text(pid: str | None, type_: str, state: str) -> str:
 # -- trait chains --------------------------------------------------------------------
 
 
-@dataclass
 class Chain:
     """A decoded chain: `values[k]` is level k's text (trait k; the last one is
     the BasicPiece's), `spans[k]` its raw span in `raw`, or None when the chain
     came from the slow path (then edits re-encode the whole chain)."""
 
-    raw: str
-    values: list[str]
-    spans: list[tuple[int, int]] | None
+    __slots__ = ("raw", "values", "_spans", "_exact")
+
+    def __init__(self, raw: str, values: list[str], spans: list[tuple[int, int]] | None, exact: bool = False) -> None:
+        self.raw = raw
+        self.values = values
+        self._spans = spans
+        self._exact = exact
+
+    @property
+    def spans(self) -> list[tuple[int, int]] | None:
+        if self._spans is None and not self._exact:
+            full = _split_fast(self.raw)
+            self._spans = full.spans if full is not None else None
+            self._exact = full is None
+        return self._spans
+
+
+_LEVELS = list(range(256))
 
 
 def split_chain(s: str) -> Chain:
+    """Every level of a TAB-nested chain, as VASSAL's createPiece reads a type."""
+    # The common case, at C speed: the k-th TAB is preceded by exactly k
+    # backslashes (no trait holds a nested TAB) and no token is quoted.
+    parts = s.split(TAB)
+    if len(parts) == 1:
+        if len(s) > 1 and s[0] == "'" and s[-1] == "'":
+            return Chain(s, _split_exact(s), None, True)
+        return Chain(s, [s], [(0, len(s))])
+    n = len(parts)
+    stripped = list(map(str.rstrip, parts, repeat("\\", n)))
+    runs = list(map(sub, map(len, parts), map(len, stripped)))
+    runs.pop()
+    if n <= len(_LEVELS) and runs == _LEVELS[: n - 1] and "\t'" not in s and s[0] != "'":
+        stripped[-1] = parts[-1]
+        return Chain(s, stripped, None)
     fast = _split_fast(s)
     if fast is not None:
         return fast
-    return Chain(s, _split_exact(s), None)
+    return Chain(s, _split_exact(s), None, True)
 
 
 def _split_exact(s: str) -> list[str]:
@@ -122,30 +151,47 @@ def _split_exact(s: str) -> list[str]:
 
 
 def _split_fast(s: str) -> Chain | None:
+    """All levels in one pass: `str.split` on TAB, then the backslash run before
+    each TAB (its nesting level) from the length each piece loses to rstrip."""
     if TAB not in s:
         if len(s) > 1 and s[0] == "'" and s[-1] == "'":
             return None
         return Chain(s, [s], [(0, len(s))])
-    tabs = [(m.end() - 1, m.end() - 1 - m.start()) for m in _TAB_RUN.finditer(s)]
+    parts = s.split(TAB)
     values: list[str] = []
     spans: list[tuple[int, int]] = []
-    start = 0
     level = 0
-    for pos, run in tabs:
-        if run > level:
-            continue  # inside the current trait (nested deeper)
-        if run < level:
+    first = 0  # index of the part the current token starts with
+    start = 0  # its character offset
+    pos = -1  # character offset of the TAB after parts[i]
+    last = len(parts) - 1
+    for i in range(last):
+        part = parts[i]
+        pos += len(part) + 1
+        if not part or part[-1] != "\\":
+            run = 0
+        else:
+            run = len(part) - len(part.rstrip("\\"))
+        if run != level:
+            if run > level:
+                continue  # a TAB inside the current trait (nested deeper)
             return None  # a delimiter of an outer level: VASSAL truncates; use its algorithm
         end = pos - level
-        if not _plain(s, start, end) or (s[pos + 1 : pos + 2] == "'" and s[-1] == "'"):
+        if s[start] == "'" and end - start > 1 and s[end - 1] == "'":
             return None
-        values.append(_unescape(s[start:end], level + 1))
+        if parts[i + 1][:1] == "'" and s[-1] == "'":
+            return None
+        if first == i:
+            values.append(part[: len(part) - level] if level else part)
+        else:
+            values.append(_unescape(s[start:end], level + 1))
         spans.append((start, end))
+        first = i + 1
         start = pos + 1
         level += 1
     if not _plain(s, start, len(s)):
         return None
-    values.append(_unescape(s[start:], level + 1))
+    values.append(parts[last] if first == last else _unescape(s[start:], level + 1))
     spans.append((start, len(s)))
     return Chain(s, values, spans)
 
@@ -177,7 +223,9 @@ def split_levels(s: str, n: int) -> list[str]:
     if n <= 1:
         return [s]
     ch = split_chain(s)
-    if ch.spans is not None and len(ch.values) >= n:
+    if len(ch.values) == n and not ch._exact and TAB not in ch.values[-1]:
+        return ch.values
+    if len(ch.values) >= n and ch.spans is not None:
         return ch.values[: n - 1] + [_unescape(s[ch.spans[n - 1][0] :], n - 1)]
     out: list[str] = []
     rest = s

@@ -23,14 +23,12 @@ command and the other tokens become its sub-commands.
 from __future__ import annotations
 
 import bisect
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from importers.vassal import seqenc
 
 ESC = "\x1b"
-_ESC_RUN = re.compile(r"\\*\x1b")
 
 
 class Leaf:
@@ -85,10 +83,13 @@ class Stream:
         self.text = text
         pos: list[int] = []
         run: list[int] = []
-        for m in _ESC_RUN.finditer(text):
-            e = m.end() - 1
-            pos.append(e)
-            run.append(e - m.start())
+        offset = -1
+        parts = text.split(ESC)
+        for part in parts[:-1]:
+            offset += len(part) + 1
+            pos.append(offset)
+            run.append(len(part) - len(part.rstrip("\\")) if part and part[-1] == "\\" else 0)
+        del parts
         self._pos = pos
         self._run = run
         self.root: Node = self._parse(0, len(text), 0, 0, False)

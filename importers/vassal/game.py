@@ -21,6 +21,7 @@ from adjudicator.core.errors import MalformedInput
 from importers.vassal import commands as C
 from importers.vassal.archive import DEFAULT_LIMITS, Archive, Limits
 from importers.vassal.chains import AddPieceText
+from importers.vassal.gcpause import paused_gc
 from importers.vassal.cmdtree import Command, Leaf, Stream, semantic
 from importers.vassal.module import BoardPlacement, Metadata, parse_board_picker
 from importers.vassal.obfuscation import Encoding, decode_saved_game
@@ -138,7 +139,7 @@ class _Reader:
             return
         piece = Piece(ap.id, ap.type, ap.state)
         if piece.kind == "piece":
-            _ = piece.traits  # decode now, to find problems while we know where
+            piece.levels()  # decode now, to find problems while we know where
             for msg in piece.problems:
                 self.problem(c.offset, msg, f"piece {ap.id}")
         if ap.id in self.g.pieces:
@@ -158,6 +159,11 @@ def _log_step(index: int, top: Command) -> LogStep:
 
 def read_saved_game(data: bytes, name: str, strict: bool = False, entries: dict[str, bytes] | None = None) -> SavedGame:
     """Parse the bytes of a `savedGame` entry."""
+    with paused_gc():
+        return _read_saved_game(data, name, strict, entries)
+
+
+def _read_saved_game(data: bytes, name: str, strict: bool, entries: dict[str, bytes] | None) -> SavedGame:
     where = f"{name}: {SAVEFILE}"
     text, enc = decode_saved_game(data, where)
     stream = Stream(text)

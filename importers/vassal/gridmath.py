@@ -19,6 +19,7 @@ The name of one axis and its inverse come from `adjudicator.core.numbering`.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -190,15 +191,8 @@ class HexGeom:
         return self._swap(x, y)
 
     def kernel_numbering(self, width: int, height: int) -> Numbering:
-        """The shared kernel's Numbering for this grid in a container of this size."""
-        n = self.numbering or AxisNumbering()
-        return Numbering(
-            first=n.first, separator=n.sep, column_alpha=n.h_alpha, row_alpha=n.v_alpha,
-            column_leading=n.h_leading, row_leading=n.v_leading, column_offset=n.h_off, row_offset=n.v_off,
-            column_descending=n.h_descend, row_descending=n.v_descend, stagger=n.stagger,
-            location_format="", sideways=self.sideways, dx=self.dx, dy=self.dy,
-            board_width=width, board_height=height,
-        )
+        """The shared kernel's Numbering for this grid in a container of this size (cached)."""
+        return _kernel_numbering(self, width, height)
 
     def numbered(self, x: int, y: int, width: int, height: int) -> tuple[int, int]:
         """Numbered (column, row) before offsets (HexGridNumbering.getColumn/getRow)."""
@@ -226,6 +220,18 @@ class HexGeom:
         if n.oblique:
             raise LabelError("oblique hex numbering has no inverse here")
         return self.kernel_numbering(width, height).parse(label)
+
+
+@functools.lru_cache(maxsize=512)
+def _kernel_numbering(g: HexGeom, width: int, height: int) -> Numbering:
+    n = g.numbering or AxisNumbering()
+    return Numbering(
+        first=n.first, separator=n.sep, column_alpha=n.h_alpha, row_alpha=n.v_alpha,
+        column_leading=n.h_leading, row_leading=n.v_leading, column_offset=n.h_off, row_offset=n.v_off,
+        column_descending=n.h_descend, row_descending=n.v_descend, stagger=n.stagger,
+        location_format="", sideways=g.sideways, dx=g.dx, dy=g.dy,
+        board_width=width, board_height=height,
+    )
 
 
 def _jdiv(a: int, b: int) -> int:

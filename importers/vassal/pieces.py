@@ -18,16 +18,18 @@ from importers.vassal.traits import (
     Trait,
     basic_state_with_position,
     class_of,
+    info,
     layer_state,
     prototype_ref,
-    read_properties,
+    read_properties_levels,
 )
 
 
 class Piece:
     """One game piece (a trait chain over a BasicPiece), a Stack or a Deck."""
 
-    __slots__ = ("id", "type", "state", "_tchain", "_schain", "_traits", "_basic", "_props", "problems")
+    __slots__ = ("id", "type", "state", "_tchain", "_schain", "_types", "_states", "_traits", "_basic", "_props",
+                 "problems")
 
     def __init__(self, pid: str | None, type_text: str, state_text: str) -> None:
         self.id = pid
@@ -35,6 +37,8 @@ class Piece:
         self.state = state_text
         self._tchain: chains.Chain | None = None
         self._schain: chains.Chain | None = None
+        self._types: list[str] = []
+        self._states: list[str] = []
         self._traits: list[Trait] | None = None
         self._basic: BasicPieceView | None = None
         self._props: dict[str, str] | None = None
@@ -70,7 +74,8 @@ class Piece:
                 f"{types[len(states) - 1][:40]!r})"
             )
             states = states + [""] * (n - len(states))
-        self._traits = [Trait(i, types[i], states[i]) for i in range(n - 1)]
+        self._types = types[: n - 1]
+        self._states = states[: n - 1]
         basic_type = types[-1]
         if not basic_type.startswith("piece;") and not self.problems:
             self.problems.append(f"the innermost level is not a BasicPiece: {basic_type[:40]!r}")
@@ -80,9 +85,21 @@ class Piece:
     def traits(self) -> list[Trait]:
         """The decorators, outermost first (the BasicPiece is `basic`)."""
         if self._traits is None:
-            self._decode()
-        assert self._traits is not None
+            if self._basic is None:
+                self._decode()
+            self._traits = [Trait(i, t, s) for i, (t, s) in enumerate(zip(self._types, self._states))]
         return self._traits
+
+    def levels(self) -> tuple[list[str], list[str]]:
+        """(types, states) of the decorators, outermost first, without Trait objects."""
+        if self._basic is None:
+            self._decode()
+        return self._types, self._states
+
+    def has_trait(self, prefix: str) -> bool:
+        if not self.type.startswith(prefix) and "\t" + prefix not in self.type and "\\" + prefix not in self.type:
+            return False  # quick reject at C speed; a trait starts the type or follows a TAB (+ backslashes)
+        return any(t.startswith(prefix) for t in self.levels()[0])
 
     @property
     def basic(self) -> BasicPieceView:
@@ -97,20 +114,24 @@ class Piece:
 
     def properties(self) -> dict[str, str]:
         if self._props is None:
-            self._props = read_properties(self.traits, self.basic)
+            types, states = self.levels()
+            self._props = read_properties_levels(types, states, self.basic)
         return self._props
 
     def prototypes(self) -> list[str]:
         """Prototypes referenced by `prototype;` traits (not yet expanded)."""
-        return [prototype_ref(t)[0] for t in self.traits if t.prefix == "prototype;"]
+        types, states = self.levels()
+        return [prototype_ref(Trait(i, t, states[i]))[0] for i, t in enumerate(types) if t.startswith("prototype;")]
 
     def layers(self) -> list[tuple[int, LayerView]]:
-        return [(t.index, LayerView.read(t)) for t in self.traits if t.prefix == "emb2;"]
+        types, states = self.levels()
+        return [(i, LayerView.read(Trait(i, t, states[i]))) for i, t in enumerate(types) if t.startswith("emb2;")]
 
     def layer(self, name: str) -> tuple[int, LayerView] | None:
-        for i, lay in self.layers():
-            if lay.name == name:
-                return i, lay
+        types, states = self.levels()
+        for i, t in enumerate(types):
+            if t.startswith("emb2;") and info(t).name == name:
+                return i, LayerView.read(Trait(i, t, states[i]))
         return None
 
     def unknown_traits(self) -> list[str]:
@@ -118,14 +139,14 @@ class Piece:
 
     # -- state edits (return new state strings; the raw bytes of other levels are kept)
     def state_with_level(self, index: int, value: str) -> str:
-        return chains.replace_level(self.state, len(self.traits) + 1, index, value)
+        return chains.replace_level(self.state, len(self.levels()[0]) + 1, index, value)
 
     def state_with_layer(self, trait_index: int, value: int) -> str:
-        old = self.traits[trait_index].state
+        old = self.levels()[1][trait_index]
         return self.state_with_level(trait_index, layer_state(old, value))
 
     def state_with_position(self, mapid: str | None, x: int, y: int) -> str:
-        n = len(self.traits)
+        n = len(self.levels()[0])
         levels = chains.split_levels(self.state, n + 1)
         old = levels[n] if len(levels) > n else ""
         return self.state_with_level(n, basic_state_with_position(old, mapid, x, y))

@@ -21,10 +21,11 @@ from adjudicator.core.ruleset import get_ruleset, ruleset_ids
 from importers.vassal.binding import Binder, BoundPiece, Locator, Place
 from importers.vassal.canonmap import hex_grids, map_from_geometry
 from importers.vassal.game import PieceEntry, SavedGame
+from importers.vassal.gcpause import paused_gc
 from importers.vassal.module import Module
 from importers.vassal.pieces import DeckState, Piece, StackState
 from importers.vassal.seqenc import java_parse_int
-from importers.vassal.traits import owner_of
+from importers.vassal.traits import Trait, owner_of
 from umpire.v1 import definition_pb2, map_pb2, state_pb2, vassal_pb2
 
 FORMAT = "vassal"
@@ -90,7 +91,11 @@ def masked_state(piece: Piece) -> str:
     if piece.kind != "piece":
         return piece.state
     state = piece.state
-    for t in piece.traits:
+    types, states = piece.levels()
+    for i, ty in enumerate(types):
+        if not ty.startswith(("obs;", "hide;", "restrict;")):
+            continue
+        t = Trait(i, ty, states[i])
         owner = owner_of(t)
         if owner:
             value = t.state.replace(owner, pseudonym(owner))
@@ -148,7 +153,17 @@ def import_game(
     scenario: definition_pb2.Scenario | None = None,
     rolls: Iterable[int] = (),
     use_engine: bool = True,
+    keep_opaque: bool = True,
 ) -> ImportResult:
+    """`keep_opaque=False` skips the opaque pieces (for callers that only need
+    the units, such as the exporter re-binding its base save)."""
+    with paused_gc():
+        return _import_game(game, module, binding, scenario, rolls, use_engine, keep_opaque)
+
+
+def _import_game(game: SavedGame, module: Module, binding: vassal_pb2.VassalBinding,
+                 scenario: definition_pb2.Scenario | None, rolls: Iterable[int], use_engine: bool,
+                 keep_opaque: bool) -> ImportResult:
     diags: list[str] = []
     scen = scenario if scenario is not None else resolve_scenario(binding)
     known = {u.id: u.name for u in scen.definition.units} if scen is not None else None
@@ -240,7 +255,9 @@ def import_game(
 
     state = _make_state(binding, scenario_msg, shown, rolls, use_engine, diags)
     state.game_id = state.game_id or "offline"
-    _add_markers_and_opaque(state, game, bound, places, pos)
+    off_map = {pid for uid, pid in unit_pieces.items() if shown[uid].status != state_pb2.UnitState.ON_MAP}
+    if keep_opaque:
+        _add_markers_and_opaque(state, game, bound, places, pos, off_map)
     if not state.turn and game.turns:
         vals = game.turns[0].level_values()
         if vals:
@@ -279,7 +296,10 @@ def _make_state(binding: vassal_pb2.VassalBinding, scenario: definition_pb2.Scen
 
 
 def _add_markers_and_opaque(state: state_pb2.GameState, game: SavedGame, bound: dict[str, BoundPiece],
-                            places: dict[str, Place], pos: dict[str, PiecePos]) -> None:
+                            places: dict[str, Place], pos: dict[str, PiecePos], off_map_units: set[str]) -> None:
+    """Map markers, opaque pieces, and the pieces of units off the scenario map
+    (opaque pieces with attribute "unit", so a save written without a base puts
+    them back where they were)."""
     for pid in game.piece_order:
         entry: PieceEntry = game.pieces[pid]
         b = bound[pid]
@@ -289,7 +309,7 @@ def _add_markers_and_opaque(state: state_pb2.GameState, game: SavedGame, bound: 
             m = state.markers.add(id=pid, kind=b.marker, location=pl.location or "", side=b.side)
             if pl.location is None:
                 m.values["vassal.map"] = pp.map or ""
-        elif b.kind == "opaque":
+        elif b.kind == "opaque" or pid in off_map_units:
             p = entry.piece
             op = state.opaque_pieces.add(
                 id=pid, format=FORMAT, name=p.name if p.kind == "piece" and not p.problems else "",
@@ -301,6 +321,8 @@ def _add_markers_and_opaque(state: state_pb2.GameState, game: SavedGame, bound: 
             op.attributes["y"] = str(pp.y)
             if pp.parent:
                 op.attributes["parent"] = pp.parent
+            if pid in off_map_units:
+                op.attributes["unit"] = b.unit_id
             if pl.located is not None:
                 op.attributes["location_name"] = pl.located.name
 

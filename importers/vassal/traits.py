@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from importers.vassal.seqenc import Decoder, decode
+from importers.vassal.seqenc import Decoder, decode, java_parse_int
 
 # prefix -> (VASSAL class, what players call it)
 REGISTRY: dict[str, tuple[str, str]] = {
@@ -87,17 +87,31 @@ def class_of(prefix: str) -> str:
     return entry[0] if entry else "unknown"
 
 
-@dataclass(frozen=True)
 class Trait:
     """One level of a piece: its decoded type and state texts and position."""
 
-    index: int
-    type: str
-    state: str
+    __slots__ = ("index", "type", "state", "_prefix")
+
+    def __init__(self, index: int, type: str, state: str) -> None:  # noqa: A002 - VASSAL's word
+        self.index = index
+        self.type = type
+        self.state = state
+        self._prefix: str | None = None
 
     @property
     def prefix(self) -> str:
-        return prefix_of(self.type)
+        if self._prefix is None:
+            self._prefix = prefix_of(self.type)
+        return self._prefix
+
+    def __repr__(self) -> str:
+        return f"Trait({self.index}, {self.type[:30]!r}, {self.state[:20]!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Trait) and (self.index, self.type, self.state) == (other.index, other.type, other.state)
+
+    def __hash__(self) -> int:
+        return hash((self.index, self.type, self.state))
 
     @property
     def known(self) -> bool:
@@ -123,25 +137,36 @@ class BasicPieceView:
 
     @classmethod
     def read(cls, type_text: str, state: str) -> "BasicPieceView":
-        t = Decoder(type_text[len("piece;") :] if type_text.startswith("piece;") else "", ";")
-        t.next("")  # clone key
-        t.next("")  # delete key
-        image = t.next("")
-        name = t.next("")
-        s = Decoder(state, ";")
-        mapid = s.next("null")
-        x = s.next_int(0)
-        y = s.next_int(0)
-        gpid = s.next("")
+        body = type_text[len("piece;") :] if type_text.startswith("piece;") else ""
+        if "\\" in body or "'" in body:
+            t = decode(body, ";")
+        else:
+            t = body.split(";")
+        image = t[2] if len(t) > 2 else ""
+        name = t[3] if len(t) > 3 else ""
+        s = decode(state, ";") if ("\\" in state or "'" in state) else state.split(";")
+        mapid = s[0]
+        x = _int0(s[1]) if len(s) > 1 else 0
+        y = _int0(s[2]) if len(s) > 2 else 0
+        gpid = s[3] if len(s) > 3 else ""
         props: dict[str, str] = {}
-        if s.has_more():
-            n = s.next_int(0)
+        if len(s) > 4:
+            n = _int0(s[4])
+            i = 5
             for _ in range(max(0, n)):
-                if not s.has_more():
+                if i >= len(s):
                     break
-                k = s.next("")
-                props[k] = s.next("")
+                props[s[i]] = s[i + 1] if i + 1 < len(s) else ""
+                i += 2
         return cls(name, image, None if mapid == "null" else mapid, x, y, gpid, props)
+
+
+def _int0(text: str) -> int:
+    """VASSAL's nextInt(0): 0 for anything that is not an int."""
+    try:
+        return java_parse_int(text)
+    except ValueError:
+        return 0
 
 
 def basic_state_with_position(state: str, mapid: str | None, x: int, y: int) -> str:
@@ -157,12 +182,58 @@ def basic_state_with_position(state: str, mapid: str | None, x: int, y: int) -> 
 
 
 @dataclass(frozen=True)
+class TraitInfo:
+    """What a trait's type text says, decoded once per distinct text (a monster
+    save repeats the same trait types thousands of times)."""
+
+    prefix: str
+    name: str = ""  # property / layer / prototype / basic name
+    keys: tuple[str, ...] = ()  # Marker keys
+    images: tuple[str, ...] = ()  # layer images
+    level_names: tuple[str, ...] = ()
+    always_active: bool = False
+    sides: tuple[str, ...] = ()  # Restricted sides
+
+
+_INFO: dict[str, TraitInfo] = {}
+
+
+def info(type_text: str) -> TraitInfo:
+    got = _INFO.get(type_text)
+    if got is not None:
+        return got
+    prefix = prefix_of(type_text)
+    f = decode(type_text[len(prefix):], ";") if ";" in prefix else []
+    if prefix == "mark;":
+        inf = TraitInfo(prefix, keys=tuple(decode(type_text[5:], ",")) if type_text != "mark;" else ())
+    elif prefix == "PROP;":
+        inf = TraitInfo(prefix, name=f[0] if f and f[0] else "name")
+    elif prefix == "label;":
+        inf = TraitInfo(prefix, name=f[15] if len(f) > 15 and f[15] else "TextLabel")
+    elif prefix == "emb2;":
+        images = tuple(decode(f[15], ",")) if len(f) > 15 and f[15] else ("",)
+        names = tuple(decode(f[16], ",")) if len(f) > 16 and f[16] else ()
+        inf = TraitInfo(prefix, name=f[18] if len(f) > 18 else "", images=images, level_names=names,
+                        always_active=(f[25] == "true") if len(f) > 25 else False)
+    elif prefix in ("basicName;", "prototype;"):
+        inf = TraitInfo(prefix, name=f[0] if f else "")
+    elif prefix == "restrict;":
+        inf = TraitInfo(prefix, sides=tuple(x for x in decode(f[0], ",") if x) if f and f[0] else ())
+    else:
+        inf = TraitInfo(prefix)
+    if len(_INFO) > 200_000:
+        _INFO.clear()
+    _INFO[type_text] = inf
+    return inf
+
+
+@dataclass(frozen=True)
 class LayerView:
     """Embellishment (Layer): `value` is the 1-based level, negative when inactive."""
 
     name: str
-    images: list[str]
-    level_names: list[str]
+    images: tuple[str, ...]
+    level_names: tuple[str, ...]
     value: int
     always_active: bool
 
@@ -177,16 +248,17 @@ class LayerView:
 
     @classmethod
     def read(cls, trait: Trait) -> "LayerView":
-        f = trait.fields()
-        images = decode(f[15], ",") if len(f) > 15 and f[15] else [""]
-        names = decode(f[16], ",") if len(f) > 16 and f[16] else []
-        name = f[18] if len(f) > 18 else ""
-        always = (f[25] == "true") if len(f) > 25 else False
-        s = Decoder(trait.state, ";")
-        value = s.next_int(-1)
-        n = max(1, len(images))
+        inf = info(trait.type)
+        st = trait.state
+        i = st.find(";")
+        tok = st if i < 0 else st[:i]
+        try:
+            value = java_parse_int(tok)
+        except ValueError:
+            value = -1
+        n = max(1, len(inf.images))
         value = max(-n, min(n, value))
-        return cls(name, images, names, value, always)
+        return cls(inf.name, inf.images, inf.level_names, value, inf.always_active)
 
 
 def layer_state(old_state: str, value: int) -> str:
@@ -195,33 +267,35 @@ def layer_state(old_state: str, value: int) -> str:
     return str(value) if i < 0 else str(value) + old_state[i:]
 
 
-@dataclass(frozen=True)
-class MarkerView:
-    values: dict[str, str]
-
-    @classmethod
-    def read(cls, trait: Trait) -> "MarkerView":
-        keys = decode(trait.type[len("mark;") :], ",") if trait.type != "mark;" else []
-        vals = decode(trait.state, ",")
-        return cls({k: (vals[i] if i < len(vals) else "") for i, k in enumerate(keys) if k})
+_PROPERTY_TRAITS = ("mark;", "PROP;", "label;", "emb2;", "basicName;", "restrict;")
 
 
 def read_properties(traits: list[Trait], basic: BasicPieceView) -> dict[str, str]:
+    return read_properties_levels([t.type for t in traits], [t.state for t in traits], basic)
+
+
+def read_properties_levels(types: list[str], states: list[str], basic: BasicPieceView) -> dict[str, str]:
     """The piece's own properties as VASSAL resolves them (outer traits win):
     Marker, DynamicProperty, text labels, layer levels, basic name."""
     props: dict[str, str] = dict(basic.props)
     props["BasicName"] = basic.name
     props["PieceName"] = basic.name
-    for t in reversed(traits):
-        p = t.prefix
+    for i in range(len(types) - 1, -1, -1):
+        ty = types[i]
+        if not ty.startswith(_PROPERTY_TRAITS):
+            continue
+        t = Trait(i, ty, states[i])
+        p = info(ty).prefix
         if p == "mark;":
-            props.update(MarkerView.read(t).values)
+            keys = info(t.type).keys
+            vals = decode(t.state, ",") if "," in t.state or "\\" in t.state or "'" in t.state else [t.state]
+            for i, k in enumerate(keys):
+                if k:
+                    props[k] = vals[i] if i < len(vals) else ""
         elif p == "PROP;":
-            f = t.fields()
-            props[f[0] if f and f[0] else "name"] = t.state
+            props[info(t.type).name] = t.state
         elif p == "label;":
-            f = t.fields()
-            props[f[15] if len(f) > 15 and f[15] else "TextLabel"] = t.state
+            props[info(t.type).name] = t.state
         elif p == "emb2;":
             lay = LayerView.read(t)
             if lay.name:
@@ -230,13 +304,13 @@ def read_properties(traits: list[Trait], basic: BasicPieceView) -> dict[str, str
                 if lay.level_names and 0 < lay.level <= len(lay.level_names):
                     props[f"{lay.name}_Name"] = lay.level_names[lay.level - 1]
         elif p == "basicName;":
-            f = t.fields()
-            if f:
-                props["BasicName"] = f[0]
+            nm = info(t.type).name
+            if nm:
+                props["BasicName"] = nm
         elif p == "restrict;":
-            f = t.fields()
-            if f and f[0]:
-                props.setdefault("RestrictedSides", f[0])
+            sides = info(t.type).sides
+            if sides:
+                props.setdefault("RestrictedSides", ",".join(sides))
     return props
 
 
