@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Optional
+from collections.abc import Callable
+from typing import Optional, TypeVar
 
 import typer
 from google.protobuf.message import Message
@@ -38,6 +39,7 @@ LOG_EXT = (".vlog", ".log")
 MODULE_EXT = (".vmod", ".vmdx", ".mod")
 CANON_EXT = JSON_EXT + TEXT_EXT + BINARY_EXT
 BIG = 1000  # pieces from which a progress bar is shown (on a terminal)
+T = TypeVar("T")
 
 
 def _ext(p: Path) -> str:
@@ -64,7 +66,7 @@ def read_game(path: Path, strict: bool) -> SavedGame:
     return game
 
 
-def _with_progress(label: str, fn):  # type: ignore[no-untyped-def]
+def _with_progress(label: str, fn: Callable[[], T]) -> T:
     if not sys.stderr.isatty():
         return fn()
     from rich.console import Console
@@ -91,8 +93,8 @@ def need_module(module: Optional[Path], why: str) -> Module:
 def read_canonical(path: Path, kinds: list[type[Message]], kind: Optional[str]) -> Message:
     """A canonical file of one of several message types (by --kind, else the
     first type that parses)."""
-    names = {"state": state_pb2.GameState, "scenario": definition_pb2.Scenario,
-             "definition": definition_pb2.GameDefinition, "record": state_pb2.GameRecord}
+    names: dict[str, type[Message]] = {"state": state_pb2.GameState, "scenario": definition_pb2.Scenario,
+                                       "definition": definition_pb2.GameDefinition, "record": state_pb2.GameRecord}
     if kind:
         if kind not in names:
             raise MalformedInput(f"--kind must be one of {', '.join(names)}")
@@ -243,8 +245,8 @@ def module_scenario(mod: Module, b: vassal_pb2.VassalBinding, setup: Optional[st
         return res.scenario
     if files:
         _warn(f"no --setup: the scenario has no placements (predefined setups: {', '.join(s.path for s in files)})")
-    d = module_definition(mod, b)
-    return definition_pb2.Scenario(id=d.id, name=d.name, ruleset=b.ruleset, definition=d, source=d.source)
+    dfn = module_definition(mod, b)
+    return definition_pb2.Scenario(id=dfn.id, name=dfn.name, ruleset=b.ruleset, definition=dfn, source=dfn.source)
 
 
 def log_record(game: SavedGame, mod: Module, b: vassal_pb2.VassalBinding, rolls: list[int]) -> state_pb2.GameRecord:
@@ -315,33 +317,36 @@ def register(app: typer.Typer) -> None:
         ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", help="ruleset id (overrides the binding's)"),
         module: Optional[Path] = typer.Option(None, "--module", "-m", help="the VASSAL module the log was played with"),
         scenario: Optional[str] = typer.Option(None, "--scenario", help="shipped scenario id the pieces bind to"),
+        scenario_file: Optional[Path] = typer.Option(None, "--scenario-file", help="canonical scenario file (its map and units)"),
         json_out: Optional[Path] = typer.Option(None, "--json", help="also write the report (VassalLogReport)"),
         roll: list[int] = typer.Option([], "--roll", help="die faces for dice thrown while creating the game"),
         strict: bool = typer.Option(False, "--strict", help="stop at the first bad piece or command"),
         verbose: bool = typer.Option(False, "--verbose", "-v", help="print every step, not only the first illegal one"),
     ) -> None:
         """Replay a VASSAL log through a ruleset; report the first illegal step (exit 1)."""
-        code = run(lambda: do_check_log(log, binding, ruleset, module, scenario, json_out, roll, strict, verbose))
+        code = run(lambda: do_check_log(log, binding, ruleset, module, scenario, json_out, roll, strict, verbose,
+                                        scenario_file))
         raise typer.Exit(code)
 
 
 def do_check_log(log: Path, binding: Optional[Path], ruleset: Optional[str], module: Optional[Path],
                  scenario: Optional[str], json_out: Optional[Path], rolls: list[int], strict: bool,
-                 verbose: bool) -> int:
+                 verbose: bool, scenario_file: Optional[Path] = None) -> int:
     from importers.vassal.checklog import check_log, render_entry
 
     b = binding_for(binding, ruleset, scenario)
     mod = need_module(module, "replay a log")
+    scen = read_message(scenario_file, definition_pb2.Scenario()) if scenario_file else None
     game = read_game(log, strict)
     if _progress_wanted(len(game.pieces) + len(game.log_steps)):
         from rich.progress import Progress
 
         with Progress(transient=True) as bar:
             task = bar.add_task("replaying", total=None)
-            report, _ = check_log(game, mod, b, rolls=rolls,
+            report, _ = check_log(game, mod, b, scenario=scen, rolls=rolls,
                                   progress=lambda n, total: bar.update(task, completed=n, total=total))
     else:
-        report, _ = check_log(game, mod, b, rolls=rolls)
+        report, _ = check_log(game, mod, b, scenario=scen, rolls=rolls)
     if json_out is not None:
         write_message(json_out, report)
     adjudicated = [e for e in report.entries if e.HasField("verdict")]

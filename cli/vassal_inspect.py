@@ -37,7 +37,10 @@ def _numbering(g: GridView) -> str:
     if g.numbering is None:
         return "no numbering"
     n = AxisNumbering.from_attrs(g.numbering.attrs)
-    axis = lambda alpha, lead: ("A" if alpha else "N" + (f"(width {lead + 1})" if lead else ""))  # noqa: E731
+
+    def axis(alpha: bool, lead: int) -> str:
+        return "A" if alpha else "N" + (f"(width {lead + 1})" if lead else "")
+
     parts = [f"first={n.first}", f"cols {axis(n.h_alpha, n.h_leading)} off {n.h_off}{' desc' if n.h_descend else ''}",
              f"rows {axis(n.v_alpha, n.v_leading)} off {n.v_off}{' desc' if n.v_descend else ''}"]
     if n.sep:
@@ -167,12 +170,11 @@ def inspect_game(game: SavedGame, mod: Module | None, out: Console) -> None:
     if game.is_log:
         say(out, f"  LOG steps: {len(game.log_steps)}")
     if unknown:
-        say(out, "  unknown traits (kept verbatim): " + ", ".join(
-            f"{k} x{n}" for k, n in unknown.items()))
+        say(out, "  unknown traits (kept verbatim): " + ", ".join(f"{k} x{c}" for k, c in unknown.items()))
     if game.problems:
         say(out, f"  problems: {len(game.problems)}")
-        for pr in game.problems[:10]:
-            say(out, f"    {pr.line()}")
+        for problem in game.problems[:10]:
+            say(out, f"    {problem.line()}")
 
 
 def inspect_file(path: Path, module: Optional[Path], strict: bool) -> None:

@@ -59,3 +59,45 @@ def graph_scenario(ruleset: str = "synthetic-graph") -> definition_pb2.Scenario:
     s.setup.add(unit_id="al1", location="A")
     s.setup.add(unit_id="ax1", location="D")
     return s
+
+
+# -- modules and saves written by the project's own writers ---------------------------
+
+
+def module_for(scenario: definition_pb2.Scenario, name: str = "gen.vmod"):  # type: ignore[no-untyped-def]
+    """A Module object for a scenario, with its setup as a predefined setup."""
+    from exporters.vassal.module_build import build_module
+    from importers.vassal.archive import Archive
+    from importers.vassal.module import Module
+
+    return Module(Archive(build_module(scenario.definition, scenario), name))
+
+
+def setup_game(module):  # type: ignore[no-untyped-def]
+    """The SavedGame of the module's first predefined setup."""
+    from importers.vassal.archive import Archive
+    from importers.vassal.game import read_game_archive
+
+    view = next(p for p in module.views.predefined if p.use_file)
+    return read_game_archive(Archive(module.archive.read(view.file), view.file))
+
+
+def game_from_text(text: str, name: str = "t.vsav"):  # type: ignore[no-untyped-def]
+    from importers.vassal.game import read_saved_game
+    from importers.vassal.obfuscation import Encoding, encode_saved_game
+
+    return read_saved_game(encode_saved_game(text, Encoding()), name)
+
+
+def commands(text: str) -> list[str]:
+    from importers.vassal import cmdtree
+
+    return [c.text for c in cmdtree.semantic(cmdtree.Stream(text).root).walk()]
+
+
+def changed(before: str, after: str) -> tuple[list[str], list[str]]:
+    """Commands only in `before`, commands only in `after` (multiset difference)."""
+    from collections import Counter
+
+    a, b = Counter(commands(before)), Counter(commands(after))
+    return sorted((a - b).elements()), sorted((b - a).elements())

@@ -176,9 +176,9 @@ class SaveEditor:
             elif sid in self.decks:
                 sp.replace(e.leaf, e.add.with_state(_deck_state(e.piece.state, self.decks[sid])))
         for pid in self.deleted:
-            e = g.pieces.get(pid)
-            if e is not None and e.leaf is not None:
-                sp.delete(e.leaf)
+            de = g.pieces.get(pid)
+            if de is not None and de.leaf is not None:
+                sp.delete(de.leaf)
         new = list(self.new_commands)
         new += [add_piece_text(sid, "stack", st.encode()) for sid, st in self.new_stacks.items()]
         if new:

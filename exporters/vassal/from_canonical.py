@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from adjudicator.core.errors import MalformedInput
 from exporters.vassal.edit import SaveEditor
-from importers.vassal.binding import Binder, Locator
+from importers.vassal.binding import Binder, BoundPiece, Locator
 from importers.vassal.chains import AddPieceText
 from importers.vassal.game import SavedGame
 from importers.vassal.gcpause import paused_gc
@@ -102,11 +102,11 @@ def _apply_steps_and_markers(piece: Piece, rule: vassal_pb2.VassalPieceRule | No
     for lm in rule.layer_markers:
         p2 = Piece(piece.id, piece.type, state)
         have = layer_markers(p2, vassal_pb2.VassalPieceRule(layer_markers=[lm]))
-        want = [m for m in u.markers if m in lm.levels.values()]
-        if set(have) == set(want):
+        wanted = [m for m in u.markers if m in lm.levels.values()]
+        if set(have) == set(wanted):
             continue
-        if want:
-            level = next(k for k, v in lm.levels.items() if v == want[0])
+        if wanted:
+            level = next(lv for lv, v in lm.levels.items() if v == wanted[0])
             iv = _layer_value(p2, lm.layer, level, False)
         else:
             iv = _layer_value(p2, lm.layer, None, True)
@@ -152,7 +152,7 @@ def _apply_state(base: SavedGame, module: Module, binding: vassal_pb2.VassalBind
     return ed.finish(), report
 
 
-def _execute_moves(ed: SaveEditor, bound: dict, plans: dict[str, tuple[str, int, int] | str],
+def _execute_moves(ed: SaveEditor, bound: dict[str, BoundPiece], plans: dict[str, tuple[str, int, int] | str],
                    report: ExportReport) -> None:
     done: set[str] = set()
     for pid, tgt in plans.items():

@@ -69,8 +69,9 @@ def hex_board(grid: map_pb2.HexGrid) -> tuple[int, int, dict[str, str], dict[str
     if not (w and h):
         if not (grid.columns and grid.rows):
             raise MalformedInput("the hex grid needs its extent (columns, rows) or the board size", "definition.map.hex.grid")
-        along = int(g.x0 + g.dx * grid.columns + g.dx / 2) + 1
-        across = int(g.y0 + g.dy * grid.rows + g.dy) + 1
+        # Exactly `columns` x `rows` hex centres fall on the board (canonmap.extent).
+        along = int(g.x0 + g.dx * grid.columns)
+        across = int(g.y0 + g.dy * grid.rows)
         w, h = (across, along) if g.sideways else (along, across)
     n = grid.numbering
     grid_attrs = {"x0": str(g.x0), "y0": str(g.y0), "dx": repr(float(g.dx)), "dy": repr(float(g.dy)),
@@ -120,7 +121,8 @@ def build_module_entries(definition: definition_pb2.GameDefinition, name: str = 
     """Entries of a new module (build file, moduledata, images) and the next gpid."""
     title = name or definition.name or definition.id or "Umpire module"
     root = _el(None, "VASSAL.build.GameModule", {"ModuleOther1": "", "ModuleOther2": "", "VassalVersion": VASSAL_VERSION,
-                                                 "description": definition.source, "name": title, "version": "1.0"})
+                                                 "description": definition.source, "name": title,
+                                                 "nextPieceSlotId": "1", "version": "1.0"})
     _el(root, P + "BasicCommandEncoder")
     _el(root, P + "Documentation")
     roster = _el(root, P + "PlayerRoster", {"buttonKeyStroke": "", "buttonText": "Retire", "buttonToolTip": ""})

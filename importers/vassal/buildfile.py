@@ -80,14 +80,14 @@ class BuildFile:
 
     @property
     def is_extension(self) -> bool:
-        return self.root.tag == "VASSAL.build.module.ModuleExtension"
+        return bool(self.root.tag == "VASSAL.build.module.ModuleExtension")
 
     def to_bytes(self) -> bytes:
         """The original bytes when nothing changed, else the serialised tree in
         VASSAL's header style (UTF-8, standalone="no")."""
         if not self.modified:
             return self.original
-        body = etree.tostring(self.root, encoding="UTF-8", xml_declaration=False)
+        body: bytes = etree.tostring(self.root, encoding="UTF-8", xml_declaration=False)
         return b'<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + body + b"\n"
 
 

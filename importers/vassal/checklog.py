@@ -23,7 +23,7 @@ from importers.vassal.game import SavedGame
 from importers.vassal.logreplay import Item, LogReader, apply_effect
 from importers.vassal.module import Module
 from importers.vassal.to_canonical import import_game
-from umpire.v1 import action_pb2, state_pb2, vassal_pb2
+from umpire.v1 import action_pb2, definition_pb2, state_pb2, vassal_pb2
 
 
 def verdict_text(v: action_pb2.Verdict) -> str:
@@ -33,6 +33,7 @@ def verdict_text(v: action_pb2.Verdict) -> str:
 
 
 def check_log(game: SavedGame, module: Module, binding: vassal_pb2.VassalBinding, *,
+              scenario: definition_pb2.Scenario | None = None,
               rolls: list[int] | None = None,
               progress: Callable[[int, int], None] | None = None) -> tuple[vassal_pb2.VassalLogReport, state_pb2.GameState]:
     if not game.log_steps:
@@ -40,7 +41,7 @@ def check_log(game: SavedGame, module: Module, binding: vassal_pb2.VassalBinding
     if not binding.ruleset:
         raise MalformedInput("the binding names no ruleset (give --ruleset)", "binding")
     get_ruleset(binding.ruleset)  # NotFound with the known ids when absent
-    imp = import_game(game, module, binding, rolls=rolls or [], use_engine=True)
+    imp = import_game(game, module, binding, scenario=scenario, rolls=rolls or [], use_engine=True)
     state = imp.state
     reader = LogReader(game, module, binding, imp)
     items = reader.items()

@@ -134,12 +134,12 @@ class BoardGeometry:
                     zg = g.background if z.use_parent else z.own_grid
                     w, h = (self.width, self.height) if z.use_parent else z.size
                     grid_name, label = _grid_name(zg, bx, by, w, h)
-                    name = evaluate_format(z.fmt, {"name": z.name, "gridLocation": grid_name}, localized=False)
-                    return name, z.name, grid_kind(zg), label
-            name, label = _grid_name(g.background, bx, by, self.width, self.height)
-            return name, None, grid_kind(g.background), label
-        name, label = _grid_name(g, bx, by, self.width, self.height)
-        return name, None, grid_kind(g), label
+                    zname = evaluate_format(z.fmt, {"name": z.name, "gridLocation": grid_name}, localized=False)
+                    return zname, z.name, grid_kind(zg), label
+            bname, label = _grid_name(g.background, bx, by, self.width, self.height)
+            return bname, None, grid_kind(g.background), label
+        gname, label = _grid_name(g, bx, by, self.width, self.height)
+        return gname, None, grid_kind(g), label
 
     def grid_for(self, zone: str | None) -> tuple[Grid | None, int, int, ZoneGeom | None]:
         """The grid (and its container size) of a zone, or of the board."""
