@@ -49,6 +49,13 @@ def _run(g: Game, side: str, stage: str, dice: DiceSource) -> str:
     spec = _spec(g, side)
     if spec is None:
         return ""
+    towns = spec.towns(g)
+    if not towns:
+        g.emit("RESERVES_BLOCKED", f"no town is open for {side}'s reserves: they cannot enter this turn",
+               spec.citation, side=side)
+        if spec.on_blocked:
+            spec.on_blocked(g)
+        return ""
     if stage == "start" and spec.may_wait:
         ask(g, side, RESERVE_THROW, "throw 3 dice for your reserves now, or wait?", spec.citation,
             [option("throw", "throw the dice"), option("wait", "wait (throw in a later turn)")], 1, 1)
@@ -64,13 +71,6 @@ def _run(g: Game, side: str, stage: str, dice: DiceSource) -> str:
                spec.citation, side=side,
                dice=[common_pb2.DieRoll(sides=6, value=v, purpose=f"reserve die {k + 1}") for k, v in enumerate(faces)])
     if entry is None:
-        return ""
-    towns = spec.towns(g)
-    if not towns:
-        g.emit("RESERVES_BLOCKED", f"no town is open for {side}'s reserves: they cannot enter this turn",
-               spec.citation, side=side)
-        if spec.on_blocked:
-            spec.on_blocked(g)
         return ""
     if len(towns) == 1:
         enter(g, side, entry, towns[0], spec)
