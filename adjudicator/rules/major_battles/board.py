@@ -134,9 +134,9 @@ def compile_board(gmap: map_pb2.GameMap, where: str = "map") -> Board:
     adj = {t: tuple(sorted(v, key=lambda x: (x[0].cost, x[0].id))) for t, v in adj_lists.items()}
     links = {k: tuple(sorted(v, key=lambda r: (r.cost, r.id))) for k, v in link_lists.items()}
     by_tag: dict[str, list[str]] = {}
-    for t in towns.values():
-        for tag in sorted(t.tags):
-            by_tag.setdefault(tag, []).append(t.id)
+    for town in towns.values():
+        for tag in sorted(town.tags):
+            by_tag.setdefault(tag, []).append(town.id)
     return Board(
         id=gmap.id,
         source=gmap.source,

@@ -412,7 +412,7 @@ def to_state(g: Game) -> state_pb2.GameState:
         markers = list(u.markers)
         if u.id in outside:
             markers.append(OUTSIDE_MARK + outside[u.id])
-        s.units.add(unit_id=u.id, side=u.side, status=u.status, location=u.loc, markers=markers)  # type: ignore[arg-type]
+        s.units.add(unit_id=u.id, side=u.side, status=u.status, location=u.loc, markers=markers)
     s.major_battles.CopyFrom(mb_to_proto(g.mb))
     return s
 

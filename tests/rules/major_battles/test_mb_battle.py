@@ -4,12 +4,13 @@ elimination exception with the text's 2-2 vs 6 example)."""
 from __future__ import annotations
 
 from adjudicator.rules.major_battles.casualties import casualties_inflicted, dice_for, removal, totals_odds
+from umpire.v1 import state_pb2
 from tests.rules.major_battles.helpers import (
     ELIMINATED, act, answer, at, attack, card, codes, eliminated, fixed, kinds, move, new, outside, unit, verdict,
 )
 
 
-def ready(placements: dict[str, str], mp: int = 30, **kw: object):
+def ready(placements: dict[str, str], mp: int = 30, **kw: object) -> state_pb2.GameState:
     st = new(fixed("illustration-2", placements, **kw))  # type: ignore[arg-type]
     return act(st, card("us", mp)).state  # SYNTHETIC card value
 
@@ -140,7 +141,7 @@ def test_casualties_attacker_chooses_between_stacks() -> None:
     assert at(st, "C") == ["us-inf-01", "us-inf-02"] and at(st, "E") == ["us-inf-04"]
 
 
-def _tie_state():
+def _tie_state() -> state_pb2.GameState:
     st = ready({"us-arm-01": "B", "us-arm-02": "B", "de-arm-01": "A", "de-arm-02": "A"})
     st = act(st, move("us", ["us-arm-01", "us-arm-02"], "A")).state
     # attacker 3-3 = 6 (a double: 1 casualty to the defender), defender 2-4 = 6: a tie

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from umpire.v1 import state_pb2
 from tests.rules.major_battles.helpers import (
     ELIMINATED, ON_MAP, act, answer, at, attack, card, codes, end, fixed, kinds, labels, move, new, place,
     play_turn, scenario, unit, verdict,
@@ -97,7 +98,7 @@ def test_bulge_relief_event_and_trapped_units_freed() -> None:
 WILTZ = {**SIEGE, "us-inf-09": "kautenbach", "de-arm-01": "esch-sur-sure"}
 
 
-def _occupy_wiltz(options=None):
+def _occupy_wiltz(options: dict[str, str] | None = None) -> state_pb2.GameState:
     st = act(new(fixed("bulge", WILTZ), options=options), card(US, 1)).state
     st = act(st, move(US, ["us-inf-09"], "wiltz")).state
     return act(st, end(US), rolls=[1, 2, 3]).state  # American reserve dice: no double

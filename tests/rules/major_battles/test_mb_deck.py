@@ -107,7 +107,7 @@ def test_movement_deck_reuse_reversed_option() -> None:
 def test_duration_game_ends_card_gives_each_player_12_turns() -> None:
     # Normandy "Duration of Game": the Game Ends card at the bottom of the American pack.
     st = new(fixed("normandy", {}))
-    turns = Counter()
+    turns: Counter[str] = Counter()
     while not st.finished:
         turns[st.active_side] += 1
         st = play_turn(st, 2)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from umpire.v1 import state_pb2
 from tests.rules.major_battles.helpers import (
     ON_MAP, OFF_MAP, act, answer, at, card, codes, end, fixed, labels, new, place, play_turn, scenario, settle,
     unit, verdict,
@@ -26,7 +27,7 @@ def _us_units(kind: str) -> list[str]:
     return [f"us-{kind}-{i:02d}" for i in range(1, 13)]
 
 
-def _place_us(st):
+def _place_us(st: state_pb2.GameState) -> state_pb2.GameState:
     units = _us_units("arm") + _us_units("inf")
     for town, chunk in (("lessay", units[:10]), ("periers", units[10:20]), ("st-lo", units[20:])):
         st = act(st, place(US, chunk, town)).state

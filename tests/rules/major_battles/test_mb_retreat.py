@@ -9,7 +9,7 @@ from tests.rules.major_battles.helpers import (
     ELIMINATED, act, answer, at, attack, card, codes, eliminated, fixed, kinds, labels, move, new, outside, unit,
     verdict,
 )
-from umpire.v1 import definition_pb2
+from umpire.v1 import definition_pb2, state_pb2
 
 X = ["us-arm-01", "us-arm-02", "us-arm-03"]  # stack X, from B
 Y = ["us-arm-04", "us-arm-05", "us-inf-01", "us-inf-02"]  # stack Y, from C
@@ -19,7 +19,7 @@ BASE = {**{u: "B" for u in X}, **{u: "C" for u in Y}, "us-inf-03": "E", "us-inf-
 
 
 def ill2(extra: Mapping[str, str] | None = None, extra_units: tuple[tuple[str, str, str], ...] = (),
-         drop: tuple[str, ...] = (), options: Mapping[str, str] | None = None):
+         drop: tuple[str, ...] = (), options: Mapping[str, str] | None = None) -> state_pb2.GameState:
     placements = {k: v for k, v in {**BASE, **(extra or {})}.items() if k not in drop}
     st = new(fixed("illustration-2", placements, extra_units), options=options)
     st = act(st, card("us", 30)).state  # SYNTHETIC card value
@@ -160,7 +160,7 @@ def two_battles(red_in_d: int) -> definition_pb2.Scenario:
     return sc
 
 
-def _two_battles_after_a(red_in_d: int, dest: str):
+def _two_battles_after_a(red_in_d: int, dest: str) -> state_pb2.GameState:
     st = act(new(two_battles(red_in_d)), card("us", 10)).state  # SYNTHETIC card value
     st = act(st, move("us", ["us-arm-01", "us-arm-02"], "A")).state
     st = act(st, move("us", ["us-arm-03"], "D")).state

@@ -11,7 +11,7 @@ from tests.rules.major_battles.helpers import (
     ELIMINATED, OFF_MAP, ON_MAP, WITHDRAWN, act, answer, at, attack, card, codes, end, fixed, kinds, labels,
     land, move, new, outside, scenario, unit, verdict,
 )
-from umpire.v1 import action_pb2, major_battles_pb2 as mbp
+from umpire.v1 import action_pb2, major_battles_pb2 as mbp, state_pb2
 
 AL = "allied"
 AX = "axis"
@@ -28,7 +28,7 @@ def test_sicily_starting_forces_none_on_the_island() -> None:
     assert "PLACEHOLDERS" in sc.definition.map.source
 
 
-def ready(placements: dict[str, str], mp: int = 10, options=None):
+def ready(placements: dict[str, str], mp: int = 10, options: dict[str, str] | None = None) -> state_pb2.GameState:
     st = new(fixed("sicily", placements), options=options)
     return act(st, card(AL, mp)).state  # SYNTHETIC card value
 
@@ -99,7 +99,7 @@ def test_previously_landed_units_move_and_assist_a_landing_battle() -> None:
     assert at(st, "gela") == ["al-inf-01", "al-inf-02"]  # the road stack goes back
 
 
-def _defection_game(axis: dict[str, str], allied_town: str = "agrigento"):
+def _defection_game(axis: dict[str, str], allied_town: str = "agrigento") -> state_pb2.GameState:
     placements = {**axis, "al-arm-01": "licata"}
     st = ready(placements, mp=5)
     st = act(st, move(AL, ["al-arm-01"], allied_town)).state

@@ -3,6 +3,7 @@ the excess is removed when the turn is completed."""
 
 from __future__ import annotations
 
+from umpire.v1 import state_pb2
 from tests.rules.major_battles.helpers import (
     ELIMINATED, act, answer, at, card, codes, end, fixed, kinds, move, new, unit, verdict,
 )
@@ -10,7 +11,7 @@ from tests.rules.major_battles.helpers import (
 EXTRA = tuple((f"us-inf-{i:02d}", "us", "infantry") for i in range(5, 9))
 
 
-def _eleven_in_a(options=None):
+def _eleven_in_a(options: dict[str, str] | None = None) -> state_pb2.GameState:
     # Illustration 1 board: 2 armor + 1 infantry + 4 more infantry in A, 1 armor + 3 infantry in B
     placements = {"us-arm-01": "A", "us-arm-02": "A", "us-inf-01": "A", "us-arm-03": "B", "us-inf-02": "B",
                   "us-inf-03": "B", "us-inf-04": "B", **{u: "A" for u, _s, _k in EXTRA}}
