@@ -442,6 +442,21 @@ def game_of(state: state_pb2.GameState) -> Game:
     return game
 
 
+def prime(state: state_pb2.GameState, version: int, g: Game) -> None:
+    """Cache `g` (the model `apply` just wrote into `state`) as the model of
+    `state` once the engine has set its version to `version`, so the first
+    validate after an action does not rebuild it. Equivalence with a fresh
+    read is checked by tests/rules/major_battles/test_mb_properties.py."""
+    g.state = state
+    g.mutable = False
+    g.events = []
+    g.new_defs = []
+    g.touch()
+    _CACHE[id(state)] = (state, version, g)
+    while len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+
+
 def fresh_game(state: state_pb2.GameState) -> Game:
     """A private model to change (for `apply`)."""
     return Game(state, _board(state), mutable=True)

@@ -20,7 +20,9 @@ from adjudicator.rules.major_battles.campaigns import campaign_of
 from adjudicator.rules.major_battles.decisions import (
     CASUALTIES, DEFECTION, DEFENDER_RETREAT, OVERSTACK, RESERVE_THROW, RESERVE_TOWN, TIE,
 )
-from adjudicator.rules.major_battles.model import MB, OFF_MAP, ON_MAP, Game, fresh_game, game_of, mb_to_proto, to_state
+from adjudicator.rules.major_battles.model import (
+    MB, OFF_MAP, ON_MAP, Game, fresh_game, game_of, mb_to_proto, prime, to_state,
+)
 from adjudicator.rules.major_battles.movement import STACK_LIMIT
 from umpire.v1 import action_pb2, definition_pb2, service_pb2, state_pb2, tables_pb2
 
@@ -181,7 +183,10 @@ class MajorBattles(Ruleset):
                 self._concede(g, action)
         if not g.finished:
             campaign_of(g.campaign).after_action(g)
-        return to_state(g), g.events
+        new, events = to_state(g), g.events
+        # engine.apply_action sets version = state.version + 1 on the returned state
+        prime(new, state.version + 1, g)
+        return new, events
 
     @staticmethod
     def _resume(g: Game, dice: DiceSource) -> None:

@@ -13,6 +13,7 @@ from hypothesis import strategies as hs
 from adjudicator.core import dice as D
 from adjudicator.core import engine
 from adjudicator.core.errors import MalformedInput
+from adjudicator.rules.major_battles import model
 from adjudicator.rules.major_battles.deck import GAME_ENDS
 from tests.rules.major_battles.helpers import R, ELIMINATED, WITHDRAWN, deck_table, scenario
 from umpire.v1 import action_pb2, state_pb2
@@ -83,6 +84,16 @@ def _check_units(before: state_pb2.GameState, applied: engine.Applied) -> None:
             assert uid in logged, f"unit {uid} was lost without an event naming it"
 
 
+def _check_primed_model(st: state_pb2.GameState) -> None:
+    """The model apply cached for its result equals a fresh read of that result."""
+    primed = model.game_of(st)
+    fresh = model.Game(st, primed.board, mutable=False)
+    for attr in ("units", "mb", "turn", "phase", "segment", "active", "finished", "campaign", "sides"):
+        assert getattr(primed, attr) == getattr(fresh, attr), attr
+    assert (primed.pending is None) == (fresh.pending is None) and primed.pending == fresh.pending
+    assert primed.result == fresh.result and primed.opts == fresh.opts
+
+
 def playout(sid: str, seed: int, options: dict[str, str] | None = None, dealt: bool = False,
             checks: bool = True) -> tuple[state_pb2.GameState, state_pb2.GameRecord]:
     rng = random.Random(seed)
@@ -114,6 +125,8 @@ def playout(sid: str, seed: int, options: dict[str, str] | None = None, dealt: b
         if checks:
             assert _bytes(st) == before, "apply mutated its argument"
             _check_units(st, applied)
+        if checks and n % 5 == 0:
+            _check_primed_model(applied.state)
         record.actions.add(version=applied.state.version, action=la.example, dice=applied.rolls)
         st = applied.state
     assert st.finished, f"{sid} did not end within {MAX_ACTIONS} actions"
