@@ -288,7 +288,8 @@ def apply_tie(g: Game, answer: action_pb2.AnswerDecision, dice: DiceSource) -> N
             retreat.attacker_retreats(g, b, voluntary=True)
             finish(g)
         else:
-            retreat.start_defender_retreat(g, b, [u.id for u in g.town_units(b.target) if u.side == b.defender])
+            retreat.start_defender_retreat(g, b, [u.id for u in g.town_units(b.target) if u.side == b.defender],
+                                           voluntary=True)
         return
     if role == "attacker":
         b.stage = "tie-defender"

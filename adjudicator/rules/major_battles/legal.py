@@ -40,6 +40,10 @@ def legal_actions(g: Game, side: str) -> list[service_pb2.LegalAction]:
                        action_pb2.Action(side=side, attack=action_pb2.Attack(target=target))))
     if not g.mb.approaches:
         out.append(_la("end_phase", "end the turn", action_pb2.Action(side=side, end_phase=action_pb2.EndPhase())))
+    if g.campaign == "sicily" and side == g.blue:
+        # The Axis wins when taking Messina "becomes impossible": a judgement the Allied player makes.
+        out.append(_la("concede", "concede: taking Messina has become impossible", action_pb2.Action(
+            side=side, major_battles=mbp.MajorBattlesAction(concede=mbp.MbConcede(reason="Messina out of reach")))))
     return out
 
 

@@ -97,6 +97,7 @@ class Battle:
     defender_casualties: int = 0
     stage: str = ""
     retreating_units: list[str] = field(default_factory=list)
+    voluntary_retreat: bool = False
 
 
 @dataclass
@@ -156,7 +157,7 @@ def mb_from_proto(m: mbp.MajorBattlesState) -> MB:
             b.target, b.kind, b.attacker, b.defender, list(b.attacker_units), list(b.defender_units),
             b.defender_bonus_dice, b.round, b.attacker_dice, b.defender_dice, b.attacker_total,
             b.defender_total, list(b.attacker_faces), list(b.defender_faces), b.attacker_casualties,
-            b.defender_casualties, b.stage, list(b.retreating_units),
+            b.defender_casualties, b.stage, list(b.retreating_units), b.voluntary_retreat,
         )
     return MB(
         campaign=m.campaign,
@@ -244,7 +245,7 @@ def mb_to_proto(mb: MB) -> mbp.MajorBattlesState:
                 defender_dice=b.defender_dice, attacker_total=b.attacker_total, defender_total=b.defender_total,
                 attacker_faces=b.attacker_faces, defender_faces=b.defender_faces,
                 attacker_casualties=b.attacker_casualties, defender_casualties=b.defender_casualties,
-                stage=b.stage, retreating_units=b.retreating_units,
+                stage=b.stage, retreating_units=b.retreating_units, voluntary_retreat=b.voluntary_retreat,
             )
         )
     for d in mb.defection_chart:

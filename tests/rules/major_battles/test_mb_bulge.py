@@ -153,3 +153,9 @@ def test_bulge_german_reserves_enter_longuilly_unless_american() -> None:
     st = act(st, card(DE, 1)).state
     applied = act(st, end(DE), rolls=[])  # nothing could enter: no dice thrown
     assert "RESERVES_BLOCKED" in kinds(applied) and unit(applied.state, "de-arm-r01").status != ON_MAP
+
+
+def test_bulge_reserves_joining_bastogne_are_trapped_too() -> None:
+    st = act(new(fixed("bulge", SIEGE)), card(US, 1)).state
+    st = act(st, end(US), rolls=[2, 2, 1]).state  # only Bastogne is American: the 2 enter there
+    assert all("trapped" in unit(st, u).markers for u in ("us-inf-r01", "us-inf-r02"))

@@ -95,7 +95,7 @@ def _check_primed_model(st: state_pb2.GameState) -> None:
 
 
 def playout(sid: str, seed: int, options: dict[str, str] | None = None, dealt: bool = False,
-            checks: bool = True) -> tuple[state_pb2.GameState, state_pb2.GameRecord]:
+            checks: bool = True, concede: bool = False) -> tuple[state_pb2.GameState, state_pb2.GameRecord]:
     rng = random.Random(seed)
     key = seed.to_bytes(8, "big") * 4
     tables = deck_table(SYNTH) if dealt else None
@@ -108,7 +108,12 @@ def playout(sid: str, seed: int, options: dict[str, str] | None = None, dealt: b
             break
         offers = [(s, la) for s in sides for la in R.legal_actions(st, s)]
         assert offers, f"no legal action in phase {st.phase}/{st.segment}, active {st.active_side}"
-        _side, la = rng.choice(offers)
+        if checks:
+            for _s, offer in offers:
+                if offer.kind == "concede":
+                    assert engine.validate(st, offer.example).legal
+        playable = [o for o in offers if concede or o[1].kind != "concede"]
+        _side, la = rng.choice(playable)
         if checks:
             before = _bytes(st)
             verdict = engine.validate(st, la.example)
@@ -156,6 +161,14 @@ def test_property_sicily_playout(seed: int) -> None:
     # limit (option mb.sicily-turn-limit) bounds the playout.
     playout("sicily", seed, {"mb.sicily-turn-limit": "12", "advanced-retreat": "on" if seed % 2 else "off"},
             dealt=seed % 3 == 1)
+
+
+@settings(max_examples=5, deadline=None)
+@given(hs.integers(0, 2**32 - 1))
+def test_property_sicily_playout_ends_without_a_turn_limit(seed: int) -> None:
+    # Without the house rule the game ends by victory or by the Allied concession legal_actions offers.
+    final, _ = playout("sicily", seed, concede=True)
+    assert final.result.winner in ("allied", "axis")
 
 
 @SETTINGS

@@ -192,3 +192,14 @@ def test_retreat_attacker_stack_whose_town_was_taken_surrenders() -> None:
     applied = act(st, attack("us", "D"), rolls=[1, 5])  # 1 against 5: the stack from C must go back
     assert unit(applied.state, "us-arm-03").status == ELIMINATED
     assert [e.citations[0].label for e in applied.events if e.kind == "SURRENDER"] == ['MB "Retreating" ¶3']
+
+
+def test_advanced_retreat_only_when_forced_not_after_a_tie() -> None:
+    # Advanced ¶1: "A defending player who is forced to retreat may ...": after a tie the defender's
+    # retreat is his choice, so only clear roads count -- with D occupied there are none.
+    st = ill2({"us-inf-06": "D"}, extra_units=(("us-inf-06", "us", "infantry"),), options={"advanced-retreat": "on"})
+    st = act(st, attack("us", "A"), rolls=[1, 2, 3, 4, 5, 4, 5, 6]).state  # 15 against 15
+    st = act(st, answer(st, ["refight"])).state
+    applied = act(st, answer(st, ["retreat"]))
+    assert all(unit(applied.state, u).status == ELIMINATED for u in DEF)
+    assert "ADVANCED_RETREAT" not in kinds(applied)

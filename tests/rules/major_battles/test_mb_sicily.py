@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from tests.rules.major_battles.helpers import (
+    R,
     ELIMINATED, OFF_MAP, ON_MAP, WITHDRAWN, act, answer, at, attack, card, codes, end, fixed, kinds, labels,
     land, move, new, outside, scenario, unit, verdict,
 )
@@ -212,6 +213,7 @@ def test_axis_wins_when_no_allied_unit_is_left() -> None:
 
 def test_concession_ends_the_game() -> None:
     st = ready({"ax-inf-01": "palermo"})
+    assert "concede" in [la.kind for la in R.legal_actions(st, AL)]
     concede = action_pb2.Action(side=AL, major_battles=mbp.MajorBattlesAction(concede=mbp.MbConcede(reason="no way through")))
     st = act(st, concede).state
     assert st.finished and st.result.winner == AX and "concedes" in st.result.reason

@@ -121,10 +121,14 @@ class Bulge(Campaign):
         return generic_suggestions(g, side, allowed=lambda t: t != bast and STAR not in g.board.towns[t].tags)
 
     def on_game_start(self, g: Game) -> None:
+        self.after_action(g)
+
+    def _mark_trapped(self, g: Game) -> None:
+        """Every American unit in Bastogne before the relief is trapped, reserves
+        that join it included (Objective ¶1)."""
         for u in g.town_units(self._bastogne(g)):
             if u.side == g.blue and TRAPPED not in u.markers:
                 u.markers.append(TRAPPED)
-        self.after_action(g)
 
     # -- relief of Bastogne (Objective ¶1)
     def relief_path(self, g: Game) -> list[str]:
@@ -156,6 +160,7 @@ class Bulge(Campaign):
     def after_action(self, g: Game) -> None:
         if g.finished or g.phase != "turn" or g.mb.bastogne_relieved:
             return
+        self._mark_trapped(g)
         path = self.relief_path(g)
         if path:
             g.mb.bastogne_relieved = True
