@@ -231,19 +231,24 @@ class GameManager:
         return out
 
     def export(self, g: LiveGame, side: str) -> state_pb2.GameRecord:
+        """The game record. Before the seed is revealed: the caller's view (states
+        redacted, other sides' private events dropped). Once revealed (game over or
+        every side agreed) nothing is secret any more and the full record is given,
+        so anyone can replay it and verify every roll."""
         record = self.store.record(g.stored.id)
-        reveal = g.stored.seed_revealed or g.state.finished
+        if g.stored.seed_revealed or g.state.finished:
+            record.initial.seed = g.stored.seed.hex()
+            record.final.seed = g.stored.seed.hex()
+            return record
         view = state_pb2.GameRecord(game_id=record.game_id)
         view.parameters.update(record.parameters)
         view.initial.CopyFrom(g.ruleset.view(record.initial, side))
-        view.final.CopyFrom(self.view(g, side))
+        view.final.CopyFrom(g.ruleset.view(record.final, side))
         for rec in record.actions:
             r = view.actions.add()
             r.CopyFrom(rec)
             del r.events[:]
             r.events.extend(e for e in rec.events if event_visible(e, side))
-        if reveal:
-            view.initial.seed = g.stored.seed.hex()
         return view
 
     def reveal(self, g: LiveGame, side: str) -> service_pb2.RevealSeedResponse:
