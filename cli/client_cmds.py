@@ -161,8 +161,11 @@ def register(app: typer.Typer) -> None:
             if v is None:
                 v = s.GetState(service_pb2.GetStateRequest(game_id=game), metadata=_md(token),
                                timeout=timeout).state.version
-            return s.SubmitAction(service_pb2.SubmitActionRequest(game_id=game, action=a, expected_version=v),
-                                  metadata=_md(token), timeout=timeout)
+            resp: service_pb2.SubmitActionResponse = s.SubmitAction(
+                service_pb2.SubmitActionRequest(game_id=game, action=a, expected_version=v),
+                metadata=_md(token), timeout=timeout,
+            )
+            return resp
 
         resp = call(server, go)
         render.verdict(out, resp.verdict)

@@ -102,4 +102,5 @@ def to_status(err: UmpireError) -> status_pb2.Status:
 
 
 def to_grpc_status(err: UmpireError) -> grpc.Status:
-    return rpc_status.to_status(to_status(err))  # type: ignore[no-any-return]
+    status: grpc.Status = rpc_status.to_status(to_status(err))
+    return status

@@ -225,7 +225,7 @@ class GameManager:
         return applied
 
     def events_since(self, game_id: str, side: str, after_version: int) -> list[state_pb2.Event]:
-        out = []
+        out: list[state_pb2.Event] = []
         for rec in self.store.actions(game_id, after_version):
             out.extend(e for e in rec.events if event_visible(e, side))
         return out

@@ -52,7 +52,7 @@ def rpc(fn: Callable[..., Awaitable[R]]) -> Callable[..., Awaitable[R]]:
     return wrapper
 
 
-class AdjudicatorServicer(service_pb2_grpc.AdjudicatorServicer):
+class AdjudicatorServicer(service_pb2_grpc.AdjudicatorServicer):  # type: ignore[misc]
     def __init__(self, manager: GameManager) -> None:
         self.manager = manager
         self._submit_locks: collections.defaultdict[str, asyncio.Lock] = collections.defaultdict(asyncio.Lock)
@@ -129,9 +129,9 @@ class AdjudicatorServicer(service_pb2_grpc.AdjudicatorServicer):
         while True:
             records = await asyncio.to_thread(self.manager.store.actions, request.game_id, seen)
             for rec in records:
-                for e in rec.events:
-                    if event_visible(e, side):
-                        yield service_pb2.WatchGameResponse(event=e)
+                for ev in rec.events:
+                    if event_visible(ev, side):
+                        yield service_pb2.WatchGameResponse(event=ev)
                 seen = rec.version
             if context.done():
                 return

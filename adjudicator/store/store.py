@@ -177,7 +177,7 @@ class GameStore:
         record.accepted_at = record.accepted_at or now()
         state_blob = _blob(new_state)
         with Session(self.engine) as session:
-            result = session.exec(  # type: ignore[call-overload]
+            result = session.exec(
                 update(GameRow)
                 .where(GameRow.id == game_id)  # type: ignore[arg-type]
                 .where(GameRow.version == expected_version)  # type: ignore[arg-type]
