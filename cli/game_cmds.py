@@ -163,8 +163,10 @@ def register(app: typer.Typer) -> None:
         side: Annotated[Optional[str], typer.Option(help="acting side (default: the action's)")] = None,
         output: Annotated[Optional[Path], typer.Option("--out", "-o", help="write the new state here")] = None,
     ) -> None:
-        """Adjudicate a disputed action offline: verdict with rule citations, then the
-        outcome when the dice are given. Exit 0 legal, 1 illegal, 2 bad input."""
+        """Adjudicate a disputed action offline; exit 0 legal, 1 illegal, 2 bad input.
+
+        Prints the verdict with rule citations (and outcome probabilities when dice
+        decide), then the outcome when the thrown dice are given with --roll."""
 
         def go() -> int:
             s = read_message(state_file, state_pb2.GameState())
@@ -207,8 +209,10 @@ def register(app: typer.Typer) -> None:
         record_file: Annotated[Path, typer.Argument(metavar="RECORD", help="game record (umpire client export)")],
         seed: Annotated[Optional[str], typer.Option(help="revealed seed (hex), if not in the record")] = None,
     ) -> None:
-        """Recompute every roll of a game from its revealed seed, check the
-        commitment, and replay the game to its recorded final state."""
+        """Verify a game's dice from its revealed seed, and replay it.
+
+        Checks sha256(seed) against the published commitment, recomputes every roll,
+        and replays the actions to the recorded final state."""
 
         def go() -> int:
             rec = read_message(record_file, state_pb2.GameRecord())
