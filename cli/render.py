@@ -146,7 +146,10 @@ def state(console: Console, s: state_pb2.GameState) -> None:
         for o in d.options:
             console.print(f"    - {o.id}: {o.label}", highlight=False, markup=False)
     which = s.WhichOneof("ruleset_state")
-    if which:
+    described = _describe(s)
+    for line in described:
+        console.print(f"  {line}", highlight=False, markup=False)
+    if which and not described:
         lines = text_format.MessageToString(getattr(s, which), as_utf8=True).splitlines()
         console.print(f"  {which}:", highlight=False, markup=False)
         for line in lines[:MAX_RULESET_LINES]:
@@ -164,3 +167,13 @@ def state(console: Console, s: state_pb2.GameState) -> None:
 
 def _num(x: float) -> str:
     return f"{x:g}"
+
+
+def _describe(s: state_pb2.GameState) -> list[str]:
+    from adjudicator.core.errors import NotFound
+    from adjudicator.core.ruleset import get_ruleset
+
+    try:
+        return get_ruleset(s.ruleset).describe(s)
+    except NotFound:
+        return []
