@@ -12,7 +12,7 @@ from adjudicator.core.ruleset import Ruleset
 from adjudicator.core.tables import merge_tables
 from adjudicator.core.verdicts import VerdictBuilder
 from adjudicator.rules.major_battles import (
-    battle, citations as C, deck, landing, legal, movement, options as opts, reserves, retreat, scenarios, setup,
+    battle, citations as C, deck, describe, landing, legal, movement, options as opts, reserves, retreat, scenarios, setup,
     turns, views,
 )
 from adjudicator.rules.major_battles.board import compile_board
@@ -103,7 +103,7 @@ class MajorBattles(Ruleset):
                + f", {ext.red_cards} to {ext.red_side}; "
                + ("shuffled and dealt by the server" if mode == "dealt" else
                   "card values not known: each player turns his real card and reports its value"),
-               C.NORMANDY_DURATION if ext.game_ends_card else C.SICILY_DURATION)
+               camp.duration_citation if camp.name else C.DECK)
         if ext.fixed_setup:
             setup.start_game(g, dice)
         else:
@@ -209,6 +209,9 @@ class MajorBattles(Ruleset):
 
     def view(self, state: state_pb2.GameState, side: str) -> state_pb2.GameState:
         return views.view(state, side)
+
+    def describe(self, state: state_pb2.GameState) -> list[str]:
+        return describe.describe(state)
 
 
 RULESET = MajorBattles()

@@ -108,3 +108,11 @@ def test_state_with_edited_board_is_refused() -> None:
     with pytest.raises(MalformedInput, match="digest"):
         R.validate(st, card("us", 3))
     assert act(new("illustration-1"), card("us", 3)).state.major_battles.mp_allowance == 3
+
+
+def test_describe_for_umpire_show() -> None:
+    st = act(new("illustration-1"), card("us", 6)).state
+    lines = R.describe(st)
+    assert "us: 11 face down + Game Ends at the bottom, 1 face up, showing 6" in [ln.strip() for ln in lines]
+    assert "movement points: 0 of 6 spent" in lines
+    assert R.describe(R.view(new("bulge"), "us"))[-1] == "Bastogne relieved: no; Wiltz: not held"
