@@ -153,12 +153,12 @@ def validate_turn_card(g: Game, value: int, side: str, b: VerdictBuilder) -> Non
                 C.DECK_REUSE,
             )
         return
-    problem = _inconsistent_with_table(g, value)
+    problem = inconsistent_with_table(g, value)
     if problem:
         b.violation("CARD_VALUE_NOT_IN_DECK", problem, C.DECK)
 
 
-def _inconsistent_with_table(g: Game, value: int) -> str:
+def inconsistent_with_table(g: Game, value: int) -> str:
     """A reported value must fit the deck: every card turned so far is a
     different physical card, so the values seen must be a sub-multiset of the
     table's known values plus its unknown cells."""

@@ -71,7 +71,7 @@ def _cards(g: Game, side: str) -> list[service_pb2.LegalAction]:
         values = [card.value]
     else:
         known = sorted(set(deck.known_values(g.state.scenario.definition.tables).values()))
-        values = [v for v in list(EXAMPLE_CARD_VALUES) + known if not deck._inconsistent_with_table(g, v)][:3]
+        values = [v for v in list(EXAMPLE_CARD_VALUES) + known if not deck.inconsistent_with_table(g, v)][:3]
     return [
         _la("turn_card", f"report the value of the movement card you turned ({v} is an example: give the value "
             "printed on your card)" if card.value is None else f"turn the card used again: {v}",
@@ -102,11 +102,8 @@ def _moves(g: Game, side: str) -> list[service_pb2.LegalAction]:
             if road.cost > left or (g.board.links[(town, other)][0].id != road.id):
                 continue
             used = g.mb.road_use.get(road.id, 0)
-            sizes = sorted({1, min(len(units), left // road.cost)})
-            for n in sizes:
+            for n in sorted({1, min(len(units), left // road.cost, max(1, ROAD_LIMIT - used))}):
                 group = units[:n]
-                if n < 1:
-                    continue
                 add = sum(1 for u in group if f"road:{road.id}" not in u.markers) if distinct else n
                 if used + add > ROAD_LIMIT:
                     continue

@@ -13,6 +13,7 @@ States are values: code must not mutate a state in place after validating it
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Optional
@@ -426,21 +427,29 @@ def _board(state: state_pb2.GameState) -> Board:
 
 _CACHE: OrderedDict[int, tuple[state_pb2.GameState, int, Game]] = OrderedDict()
 _CACHE_SIZE = 16
+_LOCK = threading.Lock()  # the gRPC server validates from several threads
 
 
 def game_of(state: state_pb2.GameState) -> Game:
     """The read-only model of `state`, cached by object identity and version.
     The cache keeps the state alive, so an id is never reused while cached."""
     key = id(state)
-    hit = _CACHE.get(key)
-    if hit is not None and hit[0] is state and hit[1] == state.version:
-        _CACHE.move_to_end(key)
-        return hit[2]
+    with _LOCK:
+        hit = _CACHE.get(key)
+        if hit is not None and hit[0] is state and hit[1] == state.version:
+            _CACHE.move_to_end(key)
+            return hit[2]
     game = Game(state, _board(state), mutable=False)
-    _CACHE[key] = (state, state.version, game)
-    while len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
+    _store(state, state.version, game)
     return game
+
+
+def _store(state: state_pb2.GameState, version: int, game: Game) -> None:
+    with _LOCK:
+        _CACHE[id(state)] = (state, version, game)
+        _CACHE.move_to_end(id(state))
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
 
 
 def prime(state: state_pb2.GameState, version: int, g: Game) -> None:
@@ -453,9 +462,7 @@ def prime(state: state_pb2.GameState, version: int, g: Game) -> None:
     g.events = []
     g.new_defs = []
     g.touch()
-    _CACHE[id(state)] = (state, version, g)
-    while len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
+    _store(state, version, g)
 
 
 def fresh_game(state: state_pb2.GameState) -> Game:
@@ -464,4 +471,5 @@ def fresh_game(state: state_pb2.GameState) -> Game:
 
 
 def clear_cache() -> None:
-    _CACHE.clear()
+    with _LOCK:
+        _CACHE.clear()

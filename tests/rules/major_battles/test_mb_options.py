@@ -107,3 +107,39 @@ def test_any_side_may_concede() -> None:
     assert applied.state.finished and applied.state.result.winner == "us"
     assert applied.state.result.citation.label == "Umpire procedure"
     assert isinstance(applied.state, state_pb2.GameState) and "GAME_OVER" in kinds(applied)
+
+
+def test_move_mode_other_than_road_is_refused() -> None:
+    st = act(new("illustration-1"), card("us", 3)).state
+    a = move("us", ["us-inf-02"], "C")
+    a.move.mode = "rail"
+    with pytest.raises(MalformedInput, match="mode 'rail'"):
+        verdict(st, a)
+
+
+def test_validate_from_many_threads() -> None:
+    # The gRPC server validates from a thread pool; the model caches must stay consistent.
+    import threading
+
+    base = act(new("illustration-1"), card("us", 3)).state
+    states = []
+    for _ in range(40):  # more state objects than the cache holds: evictions happen
+        s = state_pb2.GameState()
+        s.CopyFrom(base)
+        states.append(s)
+    errors: list[BaseException] = []
+
+    def worker(k: int) -> None:
+        try:
+            for i in range(150):
+                v = verdict(states[(i * 7 + k) % len(states)], move("us", ["us-inf-02"], "C"))
+                assert v.legal
+        except BaseException as e:  # noqa: BLE001 - collected for the assertion below
+            errors.append(e)
+
+    threads = [threading.Thread(target=worker, args=(k,)) for k in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors[:1]

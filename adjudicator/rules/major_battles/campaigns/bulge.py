@@ -109,15 +109,15 @@ class Bulge(Campaign):
                     if spare:
                         return [([spare[0].id], bast)]
             return generic_suggestions(g, side, allowed=lambda t: STAR in g.board.towns[t].tags)
-        for t in g.board.neighbours(bast):
+        ring = g.board.neighbours(bast)
+        for t in ring:
             if g.occupant(t) != g.red and room(g, t) > 0:
-                unplaced = [u for u in mine if u.status == OFF_MAP]
-                if unplaced:
-                    return [([unplaced[0].id], t)]
-                # every unit placed elsewhere: move one from a town that keeps a unit
-                for u in mine:
-                    if u.status == ON_MAP and len(g.town_units(u.loc)) > 1:
-                        return [([u.id], t)]
+                # an unplaced unit; else one from outside the ring; else one from a ring town holding two
+                spare = ([u for u in mine if u.status == OFF_MAP]
+                         or [u for u in mine if u.status == ON_MAP and u.loc not in ring]
+                         or [u for u in mine if u.status == ON_MAP and len(g.town_units(u.loc)) > 1])
+                if spare:
+                    return [([spare[0].id], t)]
         return generic_suggestions(g, side, allowed=lambda t: t != bast and STAR not in g.board.towns[t].tags)
 
     def on_game_start(self, g: Game) -> None:
