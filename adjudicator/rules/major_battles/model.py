@@ -331,9 +331,6 @@ class Game:
     def other(self, side: str) -> str:
         return self.red if side == self.blue else self.blue
 
-    def side_units(self, side: str) -> list[Unit]:
-        return [u for u in self.units.values() if u.side == side]
-
     def approaches_at(self, target: str) -> list[Approach]:
         return [a for a in self.mb.approaches if a.target == target]
 

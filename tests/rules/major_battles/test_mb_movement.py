@@ -11,7 +11,7 @@ from adjudicator.rules.major_battles.board import compile_board
 from adjudicator.rules.major_battles.scenarios import load_board
 from umpire.v1 import state_pb2
 from tests.rules.major_battles.helpers import (
-    R, act, at, attack, card, codes, end, fixed, labels, move, new, outside, verdict,
+    R, act, at, attack, card, codes, end, labels, move, new, outside, verdict,
 )
 
 # Illustration 1: 2 Armored + 1 Infantry in A, 1 Armored + 3 Infantry in B.

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tests.rules.major_battles.helpers import (
-    ELIMINATED, act, answer, at, attack, card, codes, eliminated, fixed, kinds, labels, move, new, outside, unit,
+    ELIMINATED, act, answer, at, attack, card, codes, eliminated, fixed, kinds, move, new, outside, unit,
     verdict,
 )
 from umpire.v1 import definition_pb2, state_pb2

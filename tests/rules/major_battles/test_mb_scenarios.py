@@ -116,3 +116,13 @@ def test_describe_for_umpire_show() -> None:
     assert "us: 11 face down + Game Ends at the bottom, 1 face up, showing 6" in [ln.strip() for ln in lines]
     assert "movement points: 0 of 6 spent" in lines
     assert R.describe(R.view(new("bulge"), "us"))[-1] == "Bastogne relieved: no; Wiltz: not held"
+
+
+def test_synthetic_benchmark_board_plays() -> None:
+    from adjudicator.rules.major_battles.synthetic import synthetic_scenario
+
+    sc = synthetic_scenario(towns=100, units=40, seed=3)
+    assert sc.definition.map.source.startswith("SYNTHETIC") and len(sc.definition.units) == 40
+    st = act(new(sc), card("us", 9)).state
+    moves = [la.example for la in R.legal_actions(st, "us") if la.kind == "move"]
+    assert moves and all(R.validate(st, m).legal for m in moves)
