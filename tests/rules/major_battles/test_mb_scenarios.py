@@ -126,3 +126,11 @@ def test_synthetic_benchmark_board_plays() -> None:
     st = act(new(sc), card("us", 9)).state
     moves = [la.example for la in R.legal_actions(st, "us") if la.kind == "move"]
     assert moves and all(R.validate(st, m).legal for m in moves)
+
+
+def test_every_option_is_documented() -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "rules" / "major-battles.md").read_text()
+    for spec in SPECS:
+        assert f"`{spec.name}` | `{spec.default}`" in doc, spec.name
