@@ -6,9 +6,10 @@ one `LOG` step per piece movement, written as VASSAL writes a drag: a
 MovePiece of the stack when a whole stack moves, of the piece otherwise, with
 the chat line VASSAL's auto-report would add. A MoveUnits along a path is one
 step per location entered (so `check-log` reads the same path back);
-PlaceUnits adds the unit's piece from its palette slot; EndPhase and every
-other action become a chat line (`* <side>: end of phase *`, or the action in
-words), since VASSAL has no such commands.
+PlaceUnits adds the unit's piece from its palette slot; EndPhase becomes the
+chat line `* <side>: end of phase *` and every other action the chat line
+`* umpire action: <the action in protobuf text format>`, which check-log reads
+back (VASSAL has no commands for them).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from umpire.v1 import action_pb2, state_pb2, vassal_pb2
 
 PLAYER = "umpire"
 END_PHASE_CHAT = "end of phase"
+ACTION_CHAT = "* umpire action: "  # + the Action in one-line text format (read back by check-log)
 
 
 def _log(texts: list[str]) -> str:
@@ -133,7 +135,7 @@ class LogWriter:
         elif kind == "end_phase":
             self.chat(f"* {act.side}: {END_PHASE_CHAT} {act.end_phase.phase} *".replace("  ", " "))
         else:
-            self.chat(f"* {act.side}: {text_format.MessageToString(act, as_one_line=True)} *")
+            self.chat(ACTION_CHAT + text_format.MessageToString(act, as_one_line=True, as_utf8=True))
 
     def text(self) -> str:
         return self.start.text + ("" if not self.steps else cmdtree.ESC + cmdtree.build_list(self.steps))

@@ -87,9 +87,16 @@ def hex_board(grid: map_pb2.HexGrid) -> tuple[int, int, dict[str, str], dict[str
 
 
 def _town_positions(graph: map_pb2.GraphMap) -> list[tuple[str, int, int]]:
+    """Region origins in board pixels: the towns' drawing positions (any unit)
+    scaled so that the closest two towns are at least 120 px apart, with a margin."""
     towns = list(graph.towns)
     if towns and any(t.x or t.y for t in towns):
-        return [(t.id, int(round(t.x)), int(round(t.y))) for t in towns]
+        pts = [(t.x, t.y) for t in towns]
+        closest = min((math.dist(a, b) for i, a in enumerate(pts) for b in pts[i + 1:] if math.dist(a, b) > 0),
+                      default=1.0)
+        scale = max(1.0, 120.0 / closest)
+        x0, y0 = min(p[0] for p in pts), min(p[1] for p in pts)
+        return [(t.id, int(round((t.x - x0) * scale)) + 80, int(round((t.y - y0) * scale)) + 80) for t in towns]
     n = max(1, len(towns))
     r = 60 * n / (2 * math.pi) + 100
     return [(t.id, int(r + 50 + r * math.cos(2 * math.pi * i / n)), int(r + 50 + r * math.sin(2 * math.pi * i / n)))

@@ -56,6 +56,14 @@ def check_binding(b: vassal_pb2.VassalBinding, where: str) -> None:
             re.compile(rx)
         except re.error as e:
             raise MalformedInput(f"bad regex: {e}", f"{where}: log.end_phase_chat[{i}]") from None
+    for i, ca in enumerate(b.log.chat_actions):
+        where_ca = f"{where}: log.chat_actions[{i}]"
+        try:
+            re.compile(ca.pattern)
+        except re.error as e:
+            raise MalformedInput(f"bad regex: {e}", where_ca) from None
+        if not ca.action:
+            raise MalformedInput("a chat action needs `action` (text-format Action template)", where_ca)
     if b.log.dice_chat:
         try:
             re.compile(b.log.dice_chat)
@@ -235,6 +243,8 @@ class Binder:
                 v = props.get(p, "")
                 if v and v in self.known_units:
                     return BoundPiece(pid, "unit", v, side, unit_name=name, how=f"auto: property {p}")
+            if any(props.get(p) for p in unit_props):
+                return None  # the piece names its unit, and that unit is not in the scenario
             if name in self.known_units:
                 return BoundPiece(pid, "unit", name, side, unit_name=name, how="auto: piece name")
             by_name = [u for u, n in self.known_units.items() if n and n == name]

@@ -56,9 +56,12 @@ def check_log(game: SavedGame, module: Module, binding: vassal_pb2.VassalBinding
             continue
         assert it.action is not None
         act = it.action
-        if act.WhichOneof("kind") == "end_phase" and not act.side:
+        if not act.side:
             act.side = state.active_side or (state.scenario.definition.sides[0].id if state.scenario.definition.sides else "")
-            entry.summary = f"{act.side} ends the phase ({it.summary.split(': ', 1)[-1]})"
+            if act.WhichOneof("kind") == "end_phase":
+                entry.summary = f"{act.side} ends the phase ({it.summary.split(': ', 1)[-1]})"
+            else:
+                entry.summary = it.summary.replace("?", act.side, 1)
         entry.action.CopyFrom(act)
         try:
             verdict = engine.validate(state, act)

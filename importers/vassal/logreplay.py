@@ -25,13 +25,17 @@ from dataclasses import dataclass, field
 
 from adjudicator.core.errors import MalformedInput
 from importers.vassal import commands as C
-from importers.vassal.binding import Binder, BoundPiece, Locator
+from google.protobuf import text_format
+
+from importers.vassal.binding import Binder, BoundPiece, Locator, fill
 from importers.vassal.chains import AddPieceText
 from importers.vassal.game import SavedGame
 from importers.vassal.module import Module, parse_board_picker
 from importers.vassal.pieces import Piece, StackState
 from importers.vassal.to_canonical import ImportResult, layer_markers, steps_lost
 from umpire.v1 import action_pb2, state_pb2, vassal_pb2
+
+ACTION_CHAT = "* umpire action: "  # the chat lines exporters.vassal.logwriter writes for other actions
 
 
 @dataclass
@@ -114,6 +118,7 @@ class LogReader:
         self.unit_side = {u.id: u.side for u in imp.state.scenario.definition.units}
         self.dice_rx = re.compile(binding.log.dice_chat) if binding.log.dice_chat else None
         self.end_rx = [re.compile(r) for r in binding.log.end_phase_chat]
+        self.chat_rx = [re.compile(ca.pattern) for ca in binding.log.chat_actions]
         pieces = {pid: e.piece for pid, e in game.pieces.items()}
         stacks = {pid: StackState.read(p.state) for pid, p in pieces.items() if p.kind == "stack"}
         parent = {c: sid for sid, st in stacks.items() for c in st.ids}
@@ -152,6 +157,9 @@ class LogReader:
                     elif kind == C.TURN and self.binding.log.end_phase_on_turn:
                         step_items.append(Item([step.index], _end_phase(), summary=f"step {step.index}: turn tracker -> end phase"))
                     elif kind == C.CHAT:
+                        act = self._chat_action(step.index, text[4:])
+                        if act is not None:
+                            step_items.append(act)
                         if self.dice_rx is not None:
                             pending_rolls += [int(m.group(1)) for m in self.dice_rx.finditer(text) if m.group(1).isdigit()]
                         if any(rx.search(text) for rx in self.end_rx):
@@ -173,6 +181,31 @@ class LogReader:
                     it.rolls, pending_rolls = pending_rolls, []
             out += step_items
         return out if self.binding.log.no_merge_moves else merge_moves(out)
+
+    # -- chat lines that are actions
+    def _chat_action(self, step: int, chat: str) -> Item | None:
+        if chat.startswith(ACTION_CHAT):
+            act = action_pb2.Action()
+            try:
+                text_format.Parse(chat[len(ACTION_CHAT):], act)
+            except text_format.ParseError as e:
+                raise MalformedInput(f"LOG step {step}: unreadable umpire action chat: {e}", self.game.name) from None
+            return Item([step], act, summary=f"{act.side or '?'} {act.WhichOneof('kind')} (chat)")
+        for i, ca in enumerate(self.binding.log.chat_actions):
+            m = self.chat_rx[i].search(chat)
+            if m is None:
+                continue
+            groups = {k: v or "" for k, v in m.groupdict().items()}
+            act = action_pb2.Action()
+            try:
+                text_format.Parse(fill(ca.action, groups), act)
+            except text_format.ParseError as e:
+                raise MalformedInput(f"the action template does not parse for chat {chat[:60]!r}: {e}",
+                                     f"binding log.chat_actions[{i}]") from None
+            if ca.side:
+                act.side = self.binder.side_of(fill(ca.side, groups))
+            return Item([step], act, summary=f"{act.side or '?'} {act.WhichOneof('kind')}: {chat[:60]!r}")
+        return None
 
     # -- commands
     def _move(self, mv: C.Move, moves: dict[tuple[str, str], list[tuple[str, str | None]]]) -> None:

@@ -20,8 +20,8 @@ from exporters.vassal.build import scenario_state
 from exporters.vassal.logwriter import write_log_text
 from exporters.vassal.module_build import build_module
 from importers.vassal.obfuscation import Encoding
-from tests.vassal_fixtures import hex_scenario, module_for
-from tests.vassal_synthetic_ruleset import register_all
+from tests.support.vassal import hex_scenario, module_for
+from tests.support.vassal_ruleset import register_all
 from umpire.v1 import action_pb2, state_pb2, vassal_pb2
 
 runner = CliRunner()

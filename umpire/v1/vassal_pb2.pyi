@@ -143,16 +143,28 @@ class VassalAutoBinding(_message.Message):
     def __init__(self, disabled: _Optional[bool] = ..., unit_properties: _Optional[_Iterable[str]] = ..., side_properties: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class VassalLogBinding(_message.Message):
-    __slots__ = ("end_phase_on_turn", "end_phase_chat", "dice_chat", "no_merge_moves")
+    __slots__ = ("end_phase_on_turn", "end_phase_chat", "dice_chat", "no_merge_moves", "chat_actions")
     END_PHASE_ON_TURN_FIELD_NUMBER: _ClassVar[int]
     END_PHASE_CHAT_FIELD_NUMBER: _ClassVar[int]
     DICE_CHAT_FIELD_NUMBER: _ClassVar[int]
     NO_MERGE_MOVES_FIELD_NUMBER: _ClassVar[int]
+    CHAT_ACTIONS_FIELD_NUMBER: _ClassVar[int]
     end_phase_on_turn: bool
     end_phase_chat: _containers.RepeatedScalarFieldContainer[str]
     dice_chat: str
     no_merge_moves: bool
-    def __init__(self, end_phase_on_turn: _Optional[bool] = ..., end_phase_chat: _Optional[_Iterable[str]] = ..., dice_chat: _Optional[str] = ..., no_merge_moves: _Optional[bool] = ...) -> None: ...
+    chat_actions: _containers.RepeatedCompositeFieldContainer[VassalChatAction]
+    def __init__(self, end_phase_on_turn: _Optional[bool] = ..., end_phase_chat: _Optional[_Iterable[str]] = ..., dice_chat: _Optional[str] = ..., no_merge_moves: _Optional[bool] = ..., chat_actions: _Optional[_Iterable[_Union[VassalChatAction, _Mapping]]] = ...) -> None: ...
+
+class VassalChatAction(_message.Message):
+    __slots__ = ("pattern", "action", "side")
+    PATTERN_FIELD_NUMBER: _ClassVar[int]
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    SIDE_FIELD_NUMBER: _ClassVar[int]
+    pattern: str
+    action: str
+    side: str
+    def __init__(self, pattern: _Optional[str] = ..., action: _Optional[str] = ..., side: _Optional[str] = ...) -> None: ...
 
 class VassalLogEntry(_message.Message):
     __slots__ = ("steps", "action", "verdict", "skipped", "summary")

@@ -22,7 +22,7 @@ from importers.vassal.game import read_game_archive, read_game_file
 from importers.vassal.module import Module
 from importers.vassal.setups import import_setups
 from importers.vassal.to_canonical import import_game
-from tests.vassal_fixtures import changed, game_from_text, graph_scenario, hex_scenario, module_for, setup_game
+from tests.support.vassal import changed, game_from_text, graph_scenario, hex_scenario, module_for, setup_game
 from umpire.v1 import action_pb2, state_pb2, vassal_pb2
 
 B = vassal_pb2.VassalBinding(ruleset="synthetic-hex")

@@ -12,7 +12,7 @@ from importers.vassal.chains import AddPieceText
 from importers.vassal.pieces import Piece
 from importers.vassal.setups import import_setups
 from importers.vassal.to_canonical import import_game, masked_state, pseudonym
-from tests.vassal_fixtures import graph_scenario, hex_scenario, module_for, setup_game
+from tests.support.vassal import graph_scenario, hex_scenario, module_for, setup_game
 from umpire.v1 import state_pb2, vassal_pb2
 
 ON_MAP = state_pb2.UnitState.ON_MAP
@@ -50,7 +50,7 @@ def test_steps_come_from_the_steps_layer(hex_mod) -> None:  # type: ignore[no-un
     piece = game.pieces[pid].piece
     idx, layer = piece.layer("Steps") or (None, None)
     assert idx is not None and layer is not None and layer.level == 1
-    from tests.vassal_fixtures import game_from_text
+    from tests.support.vassal import game_from_text
     from importers.vassal import cmdtree
 
     sp = cmdtree.Splicer(game.stream)

@@ -1,5 +1,5 @@
 """check-log: a VASSAL log replayed through a ruleset (here the SYNTHETIC test
-rulesets of tests/vassal_synthetic_ruleset.py), on modules and logs written by
+rulesets of tests/support/vassal_ruleset.py), on modules and logs written by
 the project's own writers."""
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from exporters.vassal.build import scenario_state
 from exporters.vassal.logwriter import write_log_text
 from importers.vassal.checklog import check_log
 from importers.vassal.module import Module
-from tests.vassal_fixtures import game_from_text, graph_scenario, hex_scenario, module_for
-from tests.vassal_synthetic_ruleset import register_all
+from tests.support.vassal import game_from_text, graph_scenario, hex_scenario, module_for
+from tests.support.vassal_ruleset import register_all
 from umpire.v1 import action_pb2, vassal_pb2
 
 

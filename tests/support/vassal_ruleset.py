@@ -143,5 +143,5 @@ GRAPH = _Synthetic("synthetic-graph")
 def register_all() -> None:
     from adjudicator.core.ruleset import register
 
-    register("synthetic-hex", "tests.vassal_synthetic_ruleset:HEX")
-    register("synthetic-graph", "tests.vassal_synthetic_ruleset:GRAPH")
+    register("synthetic-hex", "tests.support.vassal_ruleset:HEX")
+    register("synthetic-graph", "tests.support.vassal_ruleset:GRAPH")
