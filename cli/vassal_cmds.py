@@ -75,6 +75,19 @@ def _with_progress(label: str, fn: Callable[[], T]) -> T:
         return fn()
 
 
+def with_bar(label: str, size: int, fn: Callable[[Callable[[int, int], None] | None], T]) -> T:
+    """Run fn(progress) with a rich progress bar on stderr for files with
+    thousands of pieces, when stderr is a terminal; fn(None) otherwise."""
+    if not _progress_wanted(size):
+        return fn(None)
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(label, total=size)
+        return fn(lambda n, total: bar.update(task, completed=n, total=total))
+
+
 def binding_for(binding: Optional[Path], ruleset: Optional[str], scenario: Optional[str]) -> vassal_pb2.VassalBinding:
     b = load_binding(binding) if binding else vassal_pb2.VassalBinding()
     if ruleset:
@@ -145,7 +158,9 @@ def do_convert(src: Path, dst: Path, module: Optional[Path], binding: Optional[P
         from importers.vassal.to_canonical import import_game
 
         mod = need_module(module, "read positions from a save")
-        res = import_game(read_game(src, strict), mod, b, rolls=rolls)
+        game = read_game(src, strict)
+        res = with_bar("binding pieces", len(game.pieces),
+                       lambda cb: import_game(game, mod, b, rolls=rolls, progress=cb))
         for d in res.diagnostics:
             _warn(d)
         write_message(dst, res.state)
@@ -338,15 +353,8 @@ def do_check_log(log: Path, binding: Optional[Path], ruleset: Optional[str], mod
     mod = need_module(module, "replay a log")
     scen = read_message(scenario_file, definition_pb2.Scenario()) if scenario_file else None
     game = read_game(log, strict)
-    if _progress_wanted(len(game.pieces) + len(game.log_steps)):
-        from rich.progress import Progress
-
-        with Progress(transient=True) as bar:
-            task = bar.add_task("replaying", total=None)
-            report, _ = check_log(game, mod, b, scenario=scen, rolls=rolls,
-                                  progress=lambda n, total: bar.update(task, completed=n, total=total))
-    else:
-        report, _ = check_log(game, mod, b, scenario=scen, rolls=rolls)
+    report, _ = with_bar("replaying", len(game.pieces) + len(game.log_steps),
+                         lambda cb: check_log(game, mod, b, scenario=scen, rolls=rolls, progress=cb))
     if json_out is not None:
         write_message(json_out, report)
     adjudicated = [e for e in report.entries if e.HasField("verdict")]

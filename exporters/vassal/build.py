@@ -96,10 +96,10 @@ def _setup_position(geo: MapGeometry, attrs: dict[str, str], edge: tuple[int, in
     placed = geo.board(owner) if owner else None
     if attrs.get("useGridLocation", "false") == "true" and placed is not None:
         loc = attrs.get("location", "")
-        zones: list[str | None] = [None] + [z.name for z in placed.board.zones()]
+        zones: list[str | None] = [z.name for z in placed.board.zones()] + [None]  # VASSAL tries zones first
         for z in zones:
             try:
-                return geo.point_of(owner, loc, z)
+                return geo.point_of(owner, loc, z, vassal_quirk=True)
             except Exception:  # noqa: BLE001 - any unresolvable label: try the next zone
                 continue
         return None

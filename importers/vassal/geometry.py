@@ -156,8 +156,9 @@ class BoardGeometry:
             return g.background, self.width, self.height, None
         return g, self.width, self.height, None
 
-    def point_of(self, label: str, zone: str | None = None) -> tuple[int, int]:
-        """Board-local centre pixel of a grid label (hex, square or region name)."""
+    def point_of(self, label: str, zone: str | None = None, vassal_quirk: bool = False) -> tuple[int, int]:
+        """Board-local centre pixel of a grid label (hex, square or region name);
+        with `vassal_quirk`, where VASSAL's own getLocation puts it (SetupStack)."""
         grid, w, h, z = self.grid_for(zone)
         if grid is None:
             raise LabelError(f"board {self.name!r}{' zone ' + repr(zone) if zone else ''} has no grid")
@@ -168,6 +169,8 @@ class BoardGeometry:
             return o
         if isinstance(grid, SquareGeom):
             return grid.center_of_label(label, w, h)
+        if vassal_quirk:
+            return grid.vassal_get_location(label, w, h)
         return grid.center(*grid.raw_of_label(label, w, h))
 
     def zones(self) -> list[ZoneGeom]:
@@ -217,12 +220,12 @@ class MapGeometry:
     def location_name(self, x: int, y: int) -> str:
         return self.locate(x, y).name
 
-    def point_of(self, board: str, label: str, zone: str | None = None) -> tuple[int, int]:
+    def point_of(self, board: str, label: str, zone: str | None = None, vassal_quirk: bool = False) -> tuple[int, int]:
         """Map pixel of the centre of `label` on `board` (and zone)."""
         p = self.board(board)
         if p is None:
             raise LabelError(f"map {self.identifier!r} shows no board {board!r}")
-        bx, by = p.board.point_of(label, zone)
+        bx, by = p.board.point_of(label, zone, vassal_quirk)
         if p.reversed:
             bx, by = p.board.width - bx, p.board.height - by
         return bx + p.x, by + p.y

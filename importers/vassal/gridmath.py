@@ -214,6 +214,34 @@ class HexGeom:
         col, row = self.numbered(x, y, width, height)
         return (self.numbering or AxisNumbering()).names(col, row)[0]
 
+    def vassal_get_location(self, label: str, width: int, height: int) -> tuple[int, int]:
+        """Where VASSAL's HexGridNumbering.getLocation puts a label (SetupStack
+        "use grid location"), quirk kept: getCenterPoint undoes the stagger with
+        the parity of the *numbered* column, so with descending columns and an
+        odd column count it lands one hex off the hex the label names."""
+        n = self.numbering or AxisNumbering()
+        plain = Numbering(first=n.first, separator=n.sep, column_alpha=n.h_alpha, row_alpha=n.v_alpha,
+                          column_leading=n.h_leading, row_leading=n.v_leading, column_offset=n.h_off,
+                          row_offset=n.v_off)
+        col, row = plain.parse(label)
+        kn = self.kernel_numbering(width, height)
+        if n.stagger and col % 2 != 0:
+            desc = n.h_descend if self.sideways else n.v_descend
+            row += 1 if desc else -1
+        if self.sideways:
+            if n.v_descend:
+                col = kn.max_rows() - col
+            if n.h_descend:
+                row = kn.max_cols() - row
+        else:
+            if n.h_descend:
+                col = kn.max_cols() - col
+            if n.v_descend:
+                row = kn.max_rows() - row
+        x = jint(col * self.dx) + self.x0
+        y = (jint(row * self.dy) if col % 2 == 0 else jint(row * self.dy + self.dy / 2)) + self.y0
+        return self._swap(x, y)
+
     def raw_of_label(self, label: str, width: int, height: int) -> tuple[int, int]:
         """Raw (col, row) whose `$gridLocation$` is `label` (inverse of grid_label)."""
         n = self.numbering or AxisNumbering()

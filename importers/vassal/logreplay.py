@@ -157,9 +157,9 @@ class LogReader:
                     elif kind == C.TURN and self.binding.log.end_phase_on_turn:
                         step_items.append(Item([step.index], _end_phase(), summary=f"step {step.index}: turn tracker -> end phase"))
                     elif kind == C.CHAT:
-                        act = self._chat_action(step.index, text[4:])
-                        if act is not None:
-                            step_items.append(act)
+                        chat_item = self._chat_action(step.index, text[4:])
+                        if chat_item is not None:
+                            step_items.append(chat_item)
                         if self.dice_rx is not None:
                             pending_rolls += [int(m.group(1)) for m in self.dice_rx.finditer(text) if m.group(1).isdigit()]
                         if any(rx.search(text) for rx in self.end_rx):

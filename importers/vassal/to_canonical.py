@@ -12,7 +12,7 @@ save shows (status, steps lost, markers).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from adjudicator.core import engine
@@ -154,16 +154,18 @@ def import_game(
     rolls: Iterable[int] = (),
     use_engine: bool = True,
     keep_opaque: bool = True,
+    progress: Callable[[int, int], None] | None = None,
 ) -> ImportResult:
     """`keep_opaque=False` skips the opaque pieces (for callers that only need
-    the units, such as the exporter re-binding its base save)."""
+    the units, such as the exporter re-binding its base save); `progress(n,
+    total)` is called while pieces are bound (for a progress bar)."""
     with paused_gc():
-        return _import_game(game, module, binding, scenario, rolls, use_engine, keep_opaque)
+        return _import_game(game, module, binding, scenario, rolls, use_engine, keep_opaque, progress)
 
 
 def _import_game(game: SavedGame, module: Module, binding: vassal_pb2.VassalBinding,
                  scenario: definition_pb2.Scenario | None, rolls: Iterable[int], use_engine: bool,
-                 keep_opaque: bool) -> ImportResult:
+                 keep_opaque: bool, progress: Callable[[int, int], None] | None = None) -> ImportResult:
     diags: list[str] = []
     scen = scenario if scenario is not None else resolve_scenario(binding)
     known = {u.id: u.name for u in scen.definition.units} if scen is not None else None
@@ -181,7 +183,10 @@ def _import_game(game: SavedGame, module: Module, binding: vassal_pb2.VassalBind
     bound: dict[str, BoundPiece] = {}
     places: dict[str, Place] = {}
     unit_pieces: dict[str, str] = {}
-    for pid in game.piece_order:
+    total = len(game.piece_order)
+    for n, pid in enumerate(game.piece_order):
+        if progress is not None and n % 250 == 0:
+            progress(n, total)
         entry = game.pieces[pid]
         pp = pos[pid]
         b = binder.bind(entry.piece, pp.map)

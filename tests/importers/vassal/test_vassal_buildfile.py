@@ -64,3 +64,27 @@ def test_unknown_elements_and_attributes_survive_a_rewrite() -> None:
     bf.modified = True
     out = bf.to_bytes()
     assert b'zeta="1" name="M" alpha="2"' in out and b"keep <b>me</b> too" in out
+
+
+def test_extensions_read_like_modules() -> None:
+    import io
+    import zipfile
+
+    from importers.vassal.archive import Archive
+    from importers.vassal.module import Module
+
+    build = (HEAD + b'<VASSAL.build.module.ModuleExtension anyModule="false" module="Base" version="1.1">\n'
+             b'    <VASSAL.build.module.ExtensionElement target="VASSAL.build.module.PieceWindow:Units">\n'
+             b'        <VASSAL.build.widget.PieceSlot entryName="Extra" gpid="7">'
+             b'+/null/mark;UnitId\tpiece;;;x.png;Extra/extra-1\tnull;0;0;7;0</VASSAL.build.widget.PieceSlot>\n'
+             b'    </VASSAL.build.module.ExtensionElement>\n'
+             b'</VASSAL.build.module.ModuleExtension>')
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        z.writestr("buildFile.xml", build)
+        z.writestr("extensiondata", b'<?xml version="1.0"?><data version="1"><version>1.1</version></data>')
+    archive = Archive(buf.getvalue(), "extra.vmdx")
+    assert archive.kind() == "extension"
+    ext = Module(archive)
+    assert ext.buildfile.is_extension and ext.metadata is not None and ext.metadata.version == "1.1"
+    assert [(s.entry_name, s.gpid) for s in ext.views.slots] == [("Extra", "7")]
