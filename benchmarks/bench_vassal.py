@@ -58,6 +58,7 @@ EXTRA = [
 # Density of a real monster-game save: the 3.7.10 Paths of Glory save of the
 # research notes has 13.9 M characters for 2,256 pieces, about 6 KB per piece.
 FORMATS = ",".join(f"$location$: $newPieceName$ report {i} " + "x" * 120 for i in range(30))
+THIN_FORMATS = ",".join(f"$location$: $newPieceName$ report {i} " + "x" * 120 for i in range(14))
 
 
 def definition(n_units: int) -> definition_pb2.GameDefinition:
@@ -72,7 +73,7 @@ def definition(n_units: int) -> definition_pb2.GameDefinition:
     return d
 
 
-def make_save(module: Module, n: int) -> tuple[bytes, int]:
+def make_save(module: Module, n: int, formats: str = FORMATS) -> tuple[bytes, int]:
     """A .vsav with n unit pieces (rich chains), ~n/3 stacks."""
     b = SaveBuilder(module)
     geo = module.map_geometry("Main Map")
@@ -82,7 +83,7 @@ def make_save(module: Module, n: int) -> tuple[bytes, int]:
         ap = AddPieceText.parse(slots[str(i % len(slots) + 1)].text)
         # VASSAL expands prototypes into a piece dragged out of the palette.
         p = expand(Piece(None, ap.type, ap.state), module.views.prototypes)
-        types = [t.type for t in p.traits] + [x for x, _ in EXTRA] + [f"report;70\\,130;;;{FORMATS};Report"]
+        types = [t.type for t in p.traits] + [x for x, _ in EXTRA] + [f"report;70\\,130;;;{formats};Report"]
         states = [t.state for t in p.traits] + [s for _, s in EXTRA] + ["-1"]
         n_lv = len(p.traits) + 1
         basic_t = p.type_chain().values[-1]
@@ -114,11 +115,12 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--pieces", type=int, default=5000)
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--thin", action="store_true", help="thinner chains (about 3.7 KB per piece)")
     args = ap.parse_args()
     print(f"generating a save with {args.pieces} pieces ...", flush=True)
     mod_bytes = build_module(definition(args.pieces))
     module = Module(Archive(mod_bytes, "bench.vmod"))
-    data, text_len = make_save(module, args.pieces)
+    data, text_len = make_save(module, args.pieces, THIN_FORMATS if args.thin else FORMATS)
     print(f"  archive {len(data) / 1e6:.1f} MB, decoded command text {text_len / 1e6:.1f} M characters")
     binding = vassal_pb2.VassalBinding(ruleset="bench")
 
