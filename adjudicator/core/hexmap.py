@@ -48,6 +48,12 @@ class HexMap:
         self.grid = HexGrid(hm.grid)
         self.default_terrain = hm.default_terrain
 
+        # Labels the grid itself prints resolve exactly, even where a numeric label
+        # without separator is ambiguous to parse ("07100": 07/100 or 071/00).
+        self._printed: dict[str, Raw] = {}
+        for raw in self.grid.extent():
+            for alias in self.grid.aliases(raw):
+                self._printed.setdefault(alias, raw)
         excluded: set[Raw] = set()
         for i, label in enumerate(hm.excluded):
             excluded.add(self._parse(label, f"excluded[{i}]"))
@@ -121,6 +127,9 @@ class HexMap:
 
     # -- construction helpers
     def _parse(self, label: str, where: str) -> Raw:
+        printed = self._printed.get(label)
+        if printed is not None:
+            return printed
         try:
             return self.grid.parse(label)
         except LabelError as e:
@@ -291,8 +300,30 @@ def fingerprint(game_map: map_pb2.GameMap) -> bytes:
     return hashlib.sha256(game_map.SerializeToString(deterministic=True)).digest()
 
 
+_BY_OBJECT: OrderedDict[int, tuple[map_pb2.GameMap, HexMap]] = OrderedDict()
+
+
 def compile_map(game_map: map_pb2.GameMap) -> HexMap:
-    """The compiled form of `game_map`, from the cache when the content is known."""
+    """The compiled form of `game_map`, from the cache when the content is known.
+
+    Two levels: the very message object seen before (a reference is kept, so its
+    id cannot be reused while cached) costs a dict lookup; otherwise the content
+    hash finds a map compiled from an equal message. Maps are data that never
+    change during a game; code that edits a map message in place after compiling
+    it must compile a copy instead.
+    """
+    seen = _BY_OBJECT.get(id(game_map))
+    if seen is not None and seen[0] is game_map:
+        _BY_OBJECT.move_to_end(id(game_map))
+        return seen[1]
+    compiled = _compile_by_content(game_map)
+    _BY_OBJECT[id(game_map)] = (game_map, compiled)
+    while len(_BY_OBJECT) > 4 * _CACHE_SIZE:
+        _BY_OBJECT.popitem(last=False)
+    return compiled
+
+
+def _compile_by_content(game_map: map_pb2.GameMap) -> HexMap:
     key = fingerprint(game_map)
     hit = _CACHE.get(key)
     if hit is not None:
