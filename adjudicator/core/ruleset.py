@@ -76,6 +76,11 @@ class Ruleset(ABC):
         """Every location the unit may end its move in, with the cost."""
         raise MalformedInput(f"ruleset {self.id} has no reachable-locations query")
 
+    def describe(self, state: state_pb2.GameState) -> list[str]:
+        """Short lines for humans about the ruleset's own state (deck, weather,
+        chits...), printed by `umpire show`. Empty: the CLI prints the raw fields."""
+        return []
+
     def view(self, state: state_pb2.GameState, side: str) -> state_pb2.GameState:
         """`side`'s view: other sides' private data and hidden unit attributes removed."""
         from adjudicator.core.views import generic_view
