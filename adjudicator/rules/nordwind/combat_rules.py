@@ -132,6 +132,10 @@ def validate_attack(board: Board, action: action_pb2.Action, b: VerdictBuilder) 
         if unit.side != side:
             b.violation("NOT_YOUR_UNIT", f"{uid} belongs to {unit.side}", NW.cite("6.1"), uid)
             continue
+        if board.counters.has_tag(uid, "artillery"):
+            b.violation("ARTILLERY_SUPPORTS", f"{uid} gives a column shift, not strength: name it in supports",
+                        NW.cite("6.2"), uid)
+            continue
         if uid not in board.hex_of:
             b.violation("NOT_ON_MAP", f"{uid} is not on the map", NW.cite("6.1"), uid)
             continue
@@ -150,9 +154,6 @@ def validate_attack(board: Board, action: action_pb2.Action, b: VerdictBuilder) 
             b.violation("ALREADY_ATTACKED", f"{uid} has already attacked this phase", NW.cite("6.1"), uid)
         if "unsupplied" in us.markers:
             b.violation("UNSUPPLIED", f"{uid} is unsupplied and cannot attack", NW.cite("7.3"), uid)
-        if board.counters.has_tag(uid, "artillery"):
-            b.violation("ARTILLERY_SUPPORTS", f"{uid} gives a column shift, not strength: name it in supports",
-                        NW.cite("6.2"), uid)
     supports = [s for s in at.supports if s != AIR]
     attacker_air = AIR in at.supports
     for uid in supports:

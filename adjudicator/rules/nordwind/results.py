@@ -496,8 +496,9 @@ class Resolution:
                 if armored and first not in armored:
                     b.violation("ARMOR_FIRST", f"the first loss must be taken by an armored unit ({', '.join(armored)})",
                                 NW.cite("6.5"))
-            for u in set(ans.choices):
-                if ans.choices.count(u) > steps_left(self.unit(u), self.us(u)):
+            chosen = list(ans.choices)
+            for u in set(chosen):
+                if chosen.count(u) > steps_left(self.unit(u), self.us(u)):
                     b.violation("TOO_MANY_STEPS", f"{u} has only {steps_left(self.unit(u), self.us(u))} step(s)",
                                 NW.cite("6.5"), u)
         elif d.kind == "RETREAT":

@@ -154,8 +154,7 @@ class NordwindRuleset(Ruleset):
         r = net_shifts(s.claims, TYPES)
         cd.shifts.extend(r.shifts)
         cols = find_table(board.state.scenario.definition.tables, CRT).columns
-        idx, clamped = clamp_column(s.base_index + r.net, len(cols))
-        cd.final_column = cols[idx]
+        idx, clamped = clamp_column(s.base_index + r.net, len(cols))  # final only after the quality dice (6.3)
         b.note(f"column before the quality rolls: {cols[idx]} ({r.net:+d}); each side then throws 1d6 on the "
                f"Quality Table (attacker {s.att_quality}, defender {s.def_quality}) and the column is clamped to "
                f"{cols[0]}..{cols[-1]}", NW.cite("6.3"))
@@ -332,7 +331,8 @@ class NordwindRuleset(Ruleset):
                 f"{' (clamped)' if clamped else ''}; die {die}: {cell.value}"
                 f"{' (bold)' if c.bold else ''}")
         events.append(state_pb2.Event(kind="BATTLE_RESOLVED", text=text,
-                                      citations=[NW.cite("6.4"), crt.table.citation], units=list(c.attackers) + list(c.defenders)))
+                                      citations=[NW.cite("6.4"), NW.cite("6.5")],
+                                      units=list(c.attackers) + list(c.defenders)))
         c.stage = "defender-allocation"
         Resolution(ns, events).run()
 

@@ -14,7 +14,7 @@ from adjudicator.core import dice as dice_mod
 from adjudicator.core import engine
 from adjudicator.core.ruleset import get_ruleset
 from adjudicator.rules.nordwind import data
-from umpire.v1 import action_pb2, definition_pb2, state_pb2
+from umpire.v1 import action_pb2, definition_pb2, state_pb2, tables_pb2
 
 
 @dataclass
@@ -69,9 +69,10 @@ def scenario(units: Sequence[U], last_turn: int = 12) -> definition_pb2.Scenario
 
 
 def new_state(units: Sequence[U], *, phase: str = "", weather: str = "", air: dict[str, int] | None = None,
-              options: dict[str, str] | None = None) -> state_pb2.GameState:
+              options: dict[str, str] | None = None, tables: tables_pb2.TableSet | None = None,
+              last_turn: int = 12) -> state_pb2.GameState:
     r = get_ruleset("nordwind-1945")
-    st, _ = engine.new_game(r, scenario(units), game_id="test", options=options or {}, tables=None,
+    st, _ = engine.new_game(r, scenario(units, last_turn), game_id="test", options=options or {}, tables=tables,
                             dice=dice_mod.ScriptedDice([]))
     if phase:
         st.phase = phase
@@ -158,3 +159,19 @@ def combat_example_one() -> list[U]:
         U("CCB/12", "allied", "1006", type="armored", size="X", strength=6, reduced=3, quality="D", asterisk="no",
           tags=["infantry-armor-bonus", "armored-division"], formation="12 DB"),
     ]
+
+
+def synthetic_crt(result: str, bold: bool = False, quality: str = "0") -> tables_pb2.TableSet:
+    """SYNTHETIC: a table file filling every unknown CRT cell with `result` and the
+    Quality Table's die-6 row with `quality`, so a test controls the outcome."""
+    ts = tables_pb2.TableSet()
+    crt = ts.tables.add(id="nordwind-1945/crt")
+    for r in range(1, 7):
+        for c in ["1/4", "1/3", "1/2", "1/1", "2/1", "3/1", "4/1", "5/1", "6/1", "7/1", "8/1"]:
+            cell = crt.cells.add(row=str(r), column=c, value=result, source="SYNTHETIC test table")
+            if bold:
+                cell.marks["bold"] = "true"
+    q = ts.tables.add(id="nordwind-1945/quality")
+    for c in "ABCD":
+        q.cells.add(row="6", column=c, value=quality, source="SYNTHETIC test table")
+    return ts

@@ -212,3 +212,43 @@ def test_unknown_strength_makes_the_odds_need_data_but_the_attack_stays_legal() 
     with pytest.raises(Exception) as e:
         play(st, _example_one_attack(), [1, 1, 1])
     assert "CCB/12" in str(e.value)
+
+
+def test_a_retry_with_the_supplied_cell_gets_the_same_server_dice() -> None:
+    """Server dice are HMAC(seed, game, index, purpose): an action refused for an
+    unknown cell and retried with the cell supplied throws the very same dice."""
+    from adjudicator.core import dice as dice_mod
+    from adjudicator.core.errors import NeedsData
+
+    st = new_state(combat_example_one(), phase="german-combat")
+    action = _example_one_attack()
+    for n in range(200):
+        seed = bytes([n]) * 32
+
+        def server(start: int, version: int, seed: bytes = seed) -> dice_mod.HmacDice:
+            return dice_mod.HmacDice(seed, "test", start, version)
+
+        try:
+            engine.apply_action(st, action, server)
+        except NeedsData as e:
+            needed = e.cells[0]
+            break
+    else:
+        pytest.fail("no seed led to an unknown cell")
+    supplied = action_pb2.Action()
+    supplied.CopyFrom(action)
+    supplied.supplied_cells.add(table_id=needed.table_id, column=needed.column, row=needed.row,
+                                value="-/1" if needed.table_id.endswith("crt") else "+1", note="SYNTHETIC value")
+    try:
+        done = engine.apply_action(st, supplied, server)
+    except NeedsData as again:  # both quality dice landed on the unknown row: supply the other one too
+        c = again.cells[0]
+        supplied.supplied_cells.add(table_id=c.table_id, column=c.column, row=c.row,
+                                    value="-/1" if c.table_id.endswith("crt") else "+1", note="SYNTHETIC value")
+        done = engine.apply_action(st, supplied, server)
+    expected = [dice_mod.roll_value(seed, "test", i, r.purpose, 6) for i, r in enumerate(done.rolls)]
+    assert [r.value for r in done.rolls] == expected
+    assert any(str(r.value) == needed.row for r in done.rolls)
+    kept = {(c.row, c.column): c for t in done.state.scenario.definition.tables if t.id == needed.table_id
+            for c in t.cells}
+    assert kept[(needed.row, needed.column)].source.startswith("read off the printed chart")
