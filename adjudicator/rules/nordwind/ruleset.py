@@ -459,6 +459,28 @@ class NordwindRuleset(Ruleset):
             raise MalformedInput(f"{unit_id} is not on the map", "unit")
         return moves.destinations(board, unit_id)
 
+    def describe(self, state: state_pb2.GameState) -> list[str]:
+        nw = state.nordwind
+        air = ", ".join(f"{k} {v}" for k, v in sorted(nw.air_missions.items())) or "none"
+        lines = [f"weather {nw.weather or '-'} (previous {nw.previous_weather or '-'}); air missions left: {air}",
+                 "steps destroyed: " + ", ".join(f"{k} {v}" for k, v in sorted(nw.steps_lost.items()))]
+        if nw.HasField("ferry"):
+            lines.append(f"ferry in {nw.ferry.hex} (turn {nw.ferry.turn_placed})"
+                         + (": destroyed" if nw.ferry.destroyed else ""))
+        if nw.HasField("combat"):
+            c = nw.combat
+            lines.append(f"combat at {c.target}: {c.column or c.base_column} {c.result or '(dice not thrown)'}"
+                         f" — {c.stage}")
+        if nw.attacked_hexes:
+            lines.append("attacked this phase: " + ", ".join(nw.attacked_hexes))
+        if nw.saverne_turns:
+            lines.append("German in Saverne at the end of turns " + ", ".join(map(str, nw.saverne_turns)))
+        if nw.withdrawn:
+            lines.append("withdrawn: " + ", ".join(nw.withdrawn))
+        for r in nw.returns:
+            lines.append(f"{r.unit_id} off the map from {r.exit_hex}, returns turn {r.turn}")
+        return lines
+
     def view(self, state: state_pb2.GameState, side: str) -> state_pb2.GameState:
         return generic_view(state, side)
 
