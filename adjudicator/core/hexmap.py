@@ -124,6 +124,9 @@ class HexMap:
             self.roads[h * 6 + d] = kinds
             self.roads[t * 6 + (d + 3) % 6] = kinds
         self._edges: dict[str, list[int]] = {}
+        # Derived data rulesets compute from the map alone (cost tables, masks),
+        # memoized here so it lives exactly as long as this compiled map.
+        self.derived: dict[object, object] = {}
 
     # -- construction helpers
     def _parse(self, label: str, where: str) -> Raw:

@@ -42,14 +42,25 @@ class Branch:
         self.assumed = assumed
         self.used: set[Hashable] = set()
 
-    def fact(self, key: Hashable, known: bool | None, cell: common_pb2.NeededCell) -> bool:
-        """`known` when the data has it; otherwise this branch's assumption."""
+    def fact(
+        self,
+        key: Hashable,
+        known: bool | None,
+        cell: common_pb2.NeededCell | Callable[[], common_pb2.NeededCell],
+    ) -> bool:
+        """`known` when the data has it; otherwise this branch's assumption.
+        `cell` (or a function making it, called only when needed) names the datum."""
         if known is not None:
             return known
         if key in self.assumed:
             self.used.add(key)
             return self.assumed[key]
-        raise _Fork(key, cell)
+        raise _Fork(key, cell() if callable(cell) else cell)
+
+    @property
+    def key(self) -> tuple[tuple[Hashable, bool], ...]:
+        """This branch's assumptions, usable as a cache key."""
+        return tuple(sorted(self.assumed.items(), key=repr))
 
 
 def decide(question: Callable[[Branch], T], limit: int = MAX_BRANCHES) -> T:

@@ -50,18 +50,15 @@ class MoveCosts:
     unknown: dict[int, common_pb2.NeededCell] = field(default_factory=dict)
 
 
-_COSTS: dict[tuple[int, str, bytes], MoveCosts] = {}
-
-
 def move_costs(state: state_pb2.GameState, hexmap: HexMap, mclass: str) -> MoveCosts:
     """Terrain costs of `mclass` on the game's map (3.2 and the TET), cached."""
     tet = find_table(state.scenario.definition.tables, TET)
     road_opt = opts.value(state, "nw.amb2-national-road")
     river_opt = opts.value(state, "nw.amb3-footnote-river")
-    key = (id(hexmap), mclass, hashlib.sha256(tet.table.SerializeToString(deterministic=True)
-                                              + road_opt.encode() + river_opt.encode()).digest())
-    hit = _COSTS.get(key)
-    if hit is not None:
+    key = ("nordwind-costs", mclass, hashlib.sha256(tet.table.SerializeToString(deterministic=True)
+                                                    + road_opt.encode() + river_opt.encode()).digest())
+    hit = hexmap.derived.get(key)
+    if isinstance(hit, MoveCosts):
         return hit
     col = MP_COLUMN[mclass]
     unknown: dict[int, common_pb2.NeededCell] = {}
@@ -131,7 +128,7 @@ def move_costs(state: state_pb2.GameState, hexmap: HexMap, mclass: str) -> MoveC
         road_cost=road_cost,
     )
     result = MoveCosts(table, unknown)
-    _COSTS[key] = result
+    hexmap.derived[key] = result
     return result
 
 
@@ -145,12 +142,24 @@ class Board:
         self.us: dict[str, state_pb2.UnitState] = {u.unit_id: u for u in state.units}
         self.at: dict[int, list[str]] = {}
         self.hex_of: dict[str, int] = {}
+        self.sides: dict[str, str] = {}
+        index = self.map.index
         for u in state.units:
+            self.sides[u.unit_id] = u.side or self.counters.unit(u.unit_id).side
             if u.status == state_pb2.UnitState.ON_MAP:
-                h = self.map.hex_id(u.location, f"units[{u.unit_id}].location")
+                h = index.get(u.location)
+                if h is None:
+                    h = self.map.hex_id(u.location, f"units[{u.unit_id}].location")
                 self.at.setdefault(h, []).append(u.unit_id)
                 self.hex_of[u.unit_id] = h
-        self._rhine: bytearray | None = None
+        self._zoc: dict[object, bytearray] = {}
+
+    def move_unit(self, uid: str, h: int) -> None:
+        """Move a unit on this board only (to judge the next unit of a stack move)."""
+        self.at[self.hex_of[uid]].remove(uid)
+        self.at.setdefault(h, []).append(uid)
+        self.hex_of[uid] = h
+        self._zoc.clear()
 
     def hex(self, label: str, where: str = "") -> int:
         return self.map.hex_id(label, where)
@@ -159,7 +168,8 @@ class Board:
         return self.map.labels[h]
 
     def side_of(self, uid: str) -> str:
-        return self.counters.unit(uid).side
+        side = self.sides.get(uid)
+        return side if side is not None else self.counters.unit(uid).side
 
     def stack(self, h: int, side: str | None = None) -> list[str]:
         units = self.at.get(h, [])
@@ -167,23 +177,40 @@ class Board:
 
     def occupied(self, side: str) -> bytearray:
         mask = bytearray(self.map.n)
+        sides = self.sides
         for h, units in self.at.items():
-            if any(self.side_of(u) == side for u in units):
-                mask[h] = 1
+            for u in units:
+                if sides.get(u) == side:
+                    mask[h] = 1
+                    break
         return mask
 
     @property
     def rhine(self) -> bytearray:
-        if self._rhine is None:
-            self._rhine = side_mask(self.map, {RHINE})
-        return self._rhine
+        """Per edge: 1 across the Rhine (memoized on the compiled map)."""
+        mask = self.map.derived.get("nordwind-rhine")
+        if not isinstance(mask, bytearray):
+            mask = side_mask(self.map, {RHINE})
+            self.map.derived["nordwind-rhine"] = mask
+        return mask
 
     def zoc(self, b: Branch, side: str) -> bytearray:
         """Hexes in the ZoC of `side`'s units (4.1): own hex and the six around,
-        not across the Rhine; a lone unit of strength 1 only its own hex."""
+        not across the Rhine; a lone unit of strength 1 only its own hex.
+        Memoized per side and branch assumptions (the board is one state's)."""
+        key = (side, b.key)
+        hit = self._zoc.get(key)
+        if hit is not None:
+            return hit
+        field = self._zoc_field(b, side)
+        self._zoc[key] = field
+        return field
+
+    def _zoc_field(self, b: Branch, side: str) -> bytearray:
         sources = []
+        sides = self.sides
         for h, units in self.at.items():
-            mine = [u for u in units if self.side_of(u) == side]
+            mine = [u for u in units if sides.get(u) == side]
             if not mine:
                 continue
             if len(mine) == 1:

@@ -9,6 +9,7 @@ one modifier of each type", 6.2; both sides' claims of a type cancel, Example 1)
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -372,7 +373,12 @@ class _Known(Branch):
     def __init__(self) -> None:
         super().__init__({})
 
-    def fact(self, key: object, known: bool | None, cell: common_pb2.NeededCell) -> bool:
+    def fact(
+        self,
+        key: Hashable,
+        known: bool | None,
+        cell: common_pb2.NeededCell | Callable[[], common_pb2.NeededCell],
+    ) -> bool:
         return False if known is None else known
 
 

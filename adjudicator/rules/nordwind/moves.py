@@ -184,16 +184,31 @@ def destinations(board: Board, uid: str) -> tuple[list[service_pb2.ReachableLoca
     costs = move_costs(board.state, board.map, m.mclass)
     kept: list[dict[int, list[int]]] = []
 
+    runs: list[dict[int, int]] = []
+
     def question(b: Branch) -> frozenset[tuple[int, int]]:
         r = reach(costs.table, context(board, b, m), m.start, m.budget)
-        kept.append({h: r.path_to(h) for h in r.cost if h != m.start})
+        runs.append(r.parent)
         return frozenset((h, c) for h, c in r.cost.items() if h != m.start)
 
     found = decide(question)
-    paths = kept[-1]
+    parent = runs[-1]
+    labels = board.map.labels
+    paths: dict[int, list[str]] = {m.start: []}
+
+    def path(h: int) -> list[str]:
+        chain = []
+        while h not in paths:
+            chain.append(h)
+            h = parent[h]
+        for x in reversed(chain):  # memoized: each hex's path extends its parent's
+            paths[x] = paths[h] + [labels[x]]
+            h = x
+        return paths[h]
+
     out = [
-        service_pb2.ReachableLocation(location=board.label(h), cost=c / HALF, path=[board.label(x) for x in paths[h]])
-        for h, c in sorted(found, key=lambda hc: (hc[1], board.label(hc[0])))
+        service_pb2.ReachableLocation(location=labels[h], cost=c / HALF, path=path(h))
+        for h, c in sorted(found, key=lambda hc: (hc[1], labels[hc[0]]))
     ]
     notes = []
     reached = {h for h, _ in found} | {m.start}
@@ -267,9 +282,7 @@ def validate_move(board: Board, action: action_pb2.Action, b: VerdictBuilder) ->
         if check.error is not None:
             break
         # The next unit moves after this one is in place (3.2 road rule sees it).
-        board.at[m.start].remove(uid)
-        board.at.setdefault(path[-1], []).append(uid)
-        board.hex_of[uid] = path[-1]
+        board.move_unit(uid, path[-1])
     if b.ok:
         b.note("units move one at a time; each pays its own costs", NW.cite("3.1"))
     return out

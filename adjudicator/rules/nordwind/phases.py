@@ -31,7 +31,6 @@ EDGES = {GERMAN: ("north", "east"), ALLIED: ("west", "south")}  # 7.2
 OBJECTIVES = f"{RULESET_ID}/objectives"
 LOSS_RATIO = f"{RULESET_ID}/loss-ratio"
 WEATHER = f"{RULESET_ID}/weather"
-_NETS: dict[int, SupplyNet] = {}
 
 
 def event(events: list[state_pb2.Event], kind: str, text: str, case: str, units: Iterable[str] = (),
@@ -106,10 +105,10 @@ def check_removal(ns: state_pb2.GameState, d: state_pb2.Decision, removed: list[
 # -- supply (7) ------------------------------------------------------------------
 
 def supply_net(board: Board) -> SupplyNet:
-    net = _NETS.get(id(board.map))
-    if net is None:  # AMB-29: every Nordwind terrain is usable by a mechanized unit; the Rhine is not
+    net = board.map.derived.get("nordwind-supply")
+    if not isinstance(net, SupplyNet):  # AMB-29: every terrain is usable by a mechanized unit; the Rhine is not
         net = SupplyNet.build(board.map, None, bytearray(1 - x for x in board.rhine))
-        _NETS[id(board.map)] = net
+        board.map.derived["nordwind-supply"] = net
     return net
 
 

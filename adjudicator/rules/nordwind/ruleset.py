@@ -109,6 +109,7 @@ class NordwindRuleset(Ruleset):
     # -- validation
     def validate(self, state: state_pb2.GameState, action: action_pb2.Action) -> action_pb2.Verdict:
         kind = action.WhichOneof("kind") or ""
+        self._check_supplied(state, action)
         b = VerdictBuilder(kind)
         board = Board(state, Counters(state, action.supplied_cells))
         if kind == "answer":
@@ -130,6 +131,22 @@ class NordwindRuleset(Ruleset):
         else:
             b.violation("UNKNOWN_ACTION", f"Nordwind has no {kind or 'empty'} action", NW.cite("2.1"))
         return b.build()
+
+    @staticmethod
+    def _check_supplied(state: state_pb2.GameState, action: action_pb2.Action) -> None:
+        """A value given with the action must name a table, column and row of the game."""
+        tables = {t.id: t for t in state.scenario.definition.tables}
+        for i, s in enumerate(action.supplied_cells):
+            where = f"supplied_cells[{i}]"
+            t = tables.get(s.table_id)
+            if t is None:
+                raise MalformedInput(f"the game has no table {s.table_id!r} (tables: {', '.join(tables)})", where)
+            if s.column not in t.columns:
+                raise MalformedInput(f"table {s.table_id} has no column {s.column!r}", where)
+            if s.row not in t.rows:
+                raise MalformedInput(f"table {s.table_id} has no row {s.row!r}", where)
+            if not s.value.strip():
+                raise MalformedInput("a supplied cell needs a value", where)
 
     def _attack_verdict(self, board: Board, action: action_pb2.Action, b: VerdictBuilder) -> None:
         s = validate_attack(board, action, b)
@@ -221,6 +238,7 @@ class NordwindRuleset(Ruleset):
         ns.CopyFrom(state)
         events: list[state_pb2.Event] = []
         kind = action.WhichOneof("kind")
+        self._remember(ns, list(action.supplied_cells))
         if kind == "move":
             self._apply_move(ns, action, events)
         elif kind == "attack":
@@ -322,7 +340,6 @@ class NordwindRuleset(Ruleset):
         column, shifts, net, clamped = final_column(board, s, qa, qd)
         die = dice.roll(6, f"CRT {column} at {c.target}")
         cell = crt.lookup(str(die), column, supplied, reason=f"combat at {c.target}, die {die}")
-        self._remember(ns, [cells[0], cells[1], cell], supplied, counters)
         c.base_column, c.column, c.result, c.net_shift = s.odds.label, column, cell.value, net
         c.attacker_quality_shift, c.defender_quality_shift = qa, qd
         c.bold = cell.marks.get("bold") == "true"  # AMB-23: bold unknown -> not bold
@@ -336,20 +353,25 @@ class NordwindRuleset(Ruleset):
         c.stage = "defender-allocation"
         Resolution(ns, events).run()
 
-    def _remember(self, ns: state_pb2.GameState, cells: list[tables_pb2.TableCell],
-                  supplied: list[common_pb2.SuppliedCell], counters: Counters) -> None:
-        """Cells the players read off the printed chart stay known for the rest of the game."""
+    def _remember(self, ns: state_pb2.GameState, supplied: list[common_pb2.SuppliedCell]) -> None:
+        """Cells the players read off the printed chart (or a counter) stay known for
+        the rest of the game; cells already known are never overwritten."""
         by_id = {t.id: t for t in ns.scenario.definition.tables}
+        counters = Counters(ns)
         for s in supplied:
-            t = by_id.get(s.table_id)
-            if t is None:
+            t = by_id[s.table_id]
+            if s.table_id == COUNTERS and counters.get(s.row, s.column) is not None:
                 continue
-            for cell in t.cells:
-                if cell.row == s.row and cell.column == s.column and cell.unknown:
-                    cell.unknown = False
-                    cell.value = s.value
-                    cell.source = f"read off the printed chart by the players (action {ns.version + 1})" + (
-                        f": {s.note}" if s.note else "")
+            existing = next((c for c in t.cells if c.row == s.row and c.column == s.column), None)
+            if existing is not None and not existing.unknown:
+                continue
+            source = f"read off the printed chart by the players (action {ns.version + 1})" + (
+                f": {s.note}" if s.note else "")
+            if existing is None:
+                existing = t.cells.add(row=s.row, column=s.column)
+            existing.unknown = False
+            existing.value = s.value
+            existing.source = source
 
     def _apply_answer(self, ns: state_pb2.GameState, action: action_pb2.Action, dice: DiceSource,
                       events: list[state_pb2.Event]) -> None:

@@ -40,48 +40,51 @@ SIZES = ("II", "III", "X")
 CLASSES = ("foot", "mech")
 
 
+def definition_value(unit: definition_pb2.Unit, types: dict[str, definition_pb2.UnitType], column: str) -> str | None:
+    """A counter value as the scenario definition gives it, or None (unknown)."""
+    if column in ("strength", "strength (reduced)", "quality", "quality (reduced)"):
+        i = 1 if column.endswith("(reduced)") else 0
+        if len(unit.faces) <= i:
+            return None
+        f = unit.faces[i]
+        if column.startswith("strength"):
+            return str(f.attack) if f.HasField("attack") else None
+        return f.quality if f.HasField("quality") else None
+    if column == "size":
+        return unit.size or None
+    if column == "type":
+        return unit.type or None
+    if column == "movement class":
+        if unit.props.get("movement_class"):
+            return unit.props["movement_class"]
+        t = types.get(unit.type)
+        return (t.movement_class or None) if t is not None else None
+    if column == "armored bonus":
+        if "armored-bonus" in unit.tags:
+            return "yes"
+        v = unit.props.get("armored_bonus")
+        return v if v in ("yes", "no") else None
+    return None
+
+
 def counters_table(definition: definition_pb2.GameDefinition) -> tables_pb2.Table:
-    """The counters table of a definition: one row per unit, known cells from the
-    definition, every other cell unknown."""
-    types = {t.id: t for t in definition.unit_types}
-    t = tables_pb2.Table(
+    """The counters table of a definition: a row per unit, a column per value.
+
+    It holds no cells of its own: a value is known when the scenario definition
+    gives it (unit faces, size, type, tags) or a cell of this table supplies it
+    (a table file at creation, a value read off the counter with an action), the
+    table's cells taking precedence. Everything else is unknown."""
+    return tables_pb2.Table(
         id=COUNTERS,
         title="Counter values",
         row_label="unit",
         column_label="value",
         rows=[u.id for u in definition.units],
         columns=list(COLUMNS),
-        source="the scenario definition; the rulebook text prints no counters, so most values are unknown",
+        source="values come from the scenario definition; the cells here supply or override them. The rulebook "
+        "text prints no counters, so most values are unknown until supplied",
         citation=NW.cite("1.3"),
     )
-    for u in definition.units:
-        known: dict[str, str] = {}
-        for i, suffix in ((0, ""), (1, " (reduced)")):
-            if len(u.faces) > i:
-                f = u.faces[i]
-                if f.HasField("attack"):
-                    known["strength" + suffix] = str(f.attack)
-                if f.HasField("quality"):
-                    known["quality" + suffix] = f.quality
-        if u.size:
-            known["size"] = u.size
-        if u.type:
-            known["type"] = u.type
-            mc = types[u.type].movement_class if u.type in types else ""
-            if mc:
-                known["movement class"] = mc
-        if u.props.get("movement_class"):
-            known["movement class"] = u.props["movement_class"]
-        if "armored-bonus" in u.tags:
-            known["armored bonus"] = "yes"
-        elif u.props.get("armored_bonus") in ("yes", "no"):
-            known["armored bonus"] = u.props["armored_bonus"]
-        for col in COLUMNS:
-            if col in known:
-                t.cells.add(row=u.id, column=col, value=known[col], source="scenario definition")
-            else:
-                t.cells.add(row=u.id, column=col, unknown=True)
-    return t
 
 
 class Counters:
@@ -103,14 +106,18 @@ class Counters:
 
     # -- raw cells
     def get(self, uid: str, column: str) -> str | None:
-        """The known value, or None when unknown (supplied cells count as known)."""
-        cell = self.table.cell(uid, column)
-        if cell is not None:
-            return cell.value
+        """The known value, or None when unknown: a value given with the action,
+        else the counters table's cell, else the scenario definition."""
         for s in self.supplied:
             if s.table_id == COUNTERS and s.row == uid and s.column == column:
                 return s.value
-        return None
+        cell = self.table.cell(uid, column)
+        if cell is not None:
+            return cell.value
+        unit = self.units.get(uid)
+        if unit is None:
+            return None
+        return definition_value(unit, self.types, column)
 
     def needed(self, uid: str, column: str, reason: str = "") -> common_pb2.NeededCell:
         return common_pb2.NeededCell(
@@ -182,29 +189,32 @@ class Counters:
         """Whether the unit's type carries `tag` ("armored", "infantry", "anti-tank")."""
         tags = self.type_tags(uid)
         known = None if tags is None else tag in tags
-        return b.fact(("type", uid, tag), known, self.needed(uid, "type", f"is {uid} {tag}?"))
+        return b.fact(("type", uid, tag), known, lambda: self.needed(uid, "type", f"is {uid} {tag}?"))
 
     def armored_bonus(self, b: Branch, uid: str) -> bool:
         v = self.get(uid, "armored bonus")
         known = None if v is None else v == "yes"
-        return b.fact(("asterisk", uid), known, self.needed(uid, "armored bonus", f"does {uid} have an asterisk?"))
+        return b.fact(("asterisk", uid), known,
+                      lambda: self.needed(uid, "armored bonus", f"does {uid} have an asterisk?"))
 
     def is_mech(self, b: Branch, uid: str) -> bool:
         v = self.get(uid, "movement class")
         known = None if v is None else v == "mech"
-        return b.fact(("mech", uid), known, self.needed(uid, "movement class", f"is {uid} mechanized (3.2)?"))
+        return b.fact(("mech", uid), known, lambda: self.needed(uid, "movement class", f"is {uid} mechanized (3.2)?"))
 
     def is_regiment(self, b: Branch, uid: str) -> bool:
         """Regiment or brigade (True) vs battalion (False), for stacking and 6.2."""
         s = self.size(uid)
         known = None if s is None else s in ("III", "X")
-        return b.fact(("regiment", uid), known, self.needed(uid, "size", f"is {uid} a regiment/brigade or a battalion?"))
+        return b.fact(("regiment", uid), known,
+                      lambda: self.needed(uid, "size", f"is {uid} a regiment/brigade or a battalion?"))
 
     def strength_is_one(self, b: Branch, uid: str, us: state_pb2.UnitState) -> bool:
         col = "strength" if us.steps_lost == 0 else "strength (reduced)"
         v = self.get(uid, col)
         known = None if v is None else v.strip() == "1"
-        return b.fact(("strength-1", uid, col), known, self.needed(uid, col, f"does lone {uid} have strength 1 (4.1)?"))
+        return b.fact(("strength-1", uid, col), known,
+                      lambda: self.needed(uid, col, f"does lone {uid} have strength 1 (4.1)?"))
 
 
 def alive(units: Iterable[state_pb2.UnitState]) -> list[state_pb2.UnitState]:
