@@ -72,3 +72,31 @@ def test_check_map(tmp_path: Path) -> None:
                       'column_leading = 1\nrow_leading = 1\ncolumn_offset = 1\nrow_offset = 1\n[hexsides]\nriver = ["0101/0303"]\n')
     bad = runner.invoke(app, ["check-map", str(broken)])
     assert bad.exit_code == 2 and "not adjacent" in bad.output and str(broken) in bad.output
+
+
+ATTACK = ('side: "german" attack { target: "1006" attackers: "21Pz-1" attackers: "21Pz-2" attackers: "21Pz-3" '
+          'attackers: "653sPJ" supports: "VolksW" }')
+
+
+def test_adjudicate_prints_a_nordwind_attack_with_citations_odds_and_probabilities(tmp_path: Path) -> None:
+    p = _write(tmp_path, new_state(combat_example_one(), phase="german-combat"))
+    r = runner.invoke(app, ["adjudicate", str(p), "--action-text", ATTACK])
+    assert r.exit_code == 0, r.output
+    out = r.output
+    assert "LEGAL" in out and "odds column 2/1" in out and "strength 12 : 6" in out
+    assert "shift +2 division" in out and "[Nordwind 6.2]" in out and "[Nordwind 6.4]" in out
+    assert "-/R2" in out and "3.7%" in out  # 8 of 216: quality net +1 then die 4 on 7/1
+    assert "unknown: Combat Results Table 7/1 row 3" in out and "unknown: Quality Table B row 6" in out
+    assert "needs Combat Results Table" in out and "--cell" in out
+
+
+def test_adjudicate_resolves_with_rolls_and_asks_for_an_unknown_cell(tmp_path: Path) -> None:
+    p = _write(tmp_path, new_state(combat_example_one(), phase="german-combat"))
+    r = runner.invoke(app, ["adjudicate", str(p), "--action-text", ATTACK, "--roll", "5", "--roll", "3", "--roll", "4"])
+    assert r.exit_code == 1  # no air mission here: +6 -> 8/1, die 4 is not in the text
+    assert "Combat Results Table column '8/1' row '4' is unknown" in r.output
+    out = tmp_path / "after.json"
+    ok = runner.invoke(app, ["adjudicate", str(p), "--action-text", ATTACK, "--roll", "5", "--roll", "3", "--roll",
+                             "4", "--cell", "nordwind-1945/crt:8/1:4=-/R2", "--out", str(out)])  # SYNTHETIC value
+    assert ok.exit_code == 0, ok.output
+    assert "BATTLE_RESOLVED" in ok.output and "now waiting for allied" in ok.output

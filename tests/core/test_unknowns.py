@@ -47,3 +47,31 @@ def test_facts_are_discovered_lazily_along_each_branch() -> None:
 
     assert decide(q) is True
     assert sorted(calls) == [False, True]
+
+
+def _bounds(key: object) -> tuple[bool, bool] | None:
+    return (True, False) if isinstance(key, str) and key.startswith("open") else None
+
+
+def test_monotone_questions_need_only_their_two_extremes() -> None:
+    from adjudicator.core.unknowns import decide_bounds
+
+    # 40 unknown facts: exhaustive branching could not, the extremes can.
+    def reachable(b: Branch) -> int:
+        return sum(1 for i in range(40) if b.fact(f"open{i}", None, cell(f"c{i}")) or i < 100)
+
+    assert decide_bounds(reachable, _bounds) == 40
+
+    def corridor(b: Branch) -> bool:  # only gate 7 matters
+        opened = [b.fact(f"open{i}", None, cell(f"c{i}")) for i in range(30)]
+        return opened[7]
+
+    with pytest.raises(NeedsData) as e:
+        decide_bounds(corridor, _bounds)
+    assert [c.row for c in e.value.cells] == ["c7"]  # exactly the value that matters
+
+
+def test_unbounded_facts_fall_back_to_branching() -> None:
+    from adjudicator.core.unknowns import decide_bounds
+
+    assert decide_bounds(lambda b: b.fact("other", None, cell("x")) or True, _bounds) is True

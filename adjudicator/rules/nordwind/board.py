@@ -206,10 +206,24 @@ class Board:
         self._zoc[key] = field
         return field
 
-    def _zoc_field(self, b: Branch, side: str) -> bytearray:
+    def zoc_near(self, b: Branch, side: str, center: int, radius: int) -> bytearray:
+        """`side`'s ZoC, exact for the hexes within `radius` of `center` (only the
+        units that can reach them are read, so unknown values elsewhere do not
+        matter); hexes farther away must not be looked at."""
+        key = (side, b.key, center, radius)
+        hit = self._zoc.get(key)
+        if hit is not None:
+            return hit
+        near = self.map.within(center, radius + 1)
+        field = self._zoc_field(b, side, near)
+        self._zoc[key] = field
+        return field
+
+    def _zoc_field(self, b: Branch, side: str, hexes: Sequence[int] | None = None) -> bytearray:
         sources = []
         sides = self.sides
-        for h, units in self.at.items():
+        stacks = self.at.items() if hexes is None else ((h, self.at[h]) for h in hexes if h in self.at)
+        for h, units in stacks:
             mine = [u for u in units if sides.get(u) == side]
             if not mine:
                 continue
@@ -255,3 +269,15 @@ def units_in(board: Board, hexes: Sequence[int], side: str) -> list[str]:
 
 def tet_view(state: state_pb2.GameState) -> TableView:
     return find_table(state.scenario.definition.tables, TET)
+
+
+def zoc_bounds(key: object) -> tuple[bool, bool] | None:
+    """Bounds of the unknown facts movement and supply read, for
+    `unknowns.decide_bounds` (permissive, restrictive): a lone unit of strength 1
+    has no ZoC beyond its hex (4.1); another mechanized unit costs the road (3.2)."""
+    if isinstance(key, tuple) and key:
+        if key[0] == "strength-1":
+            return True, False
+        if key[0] == "mech":
+            return False, True
+    return None

@@ -321,7 +321,7 @@ def modifier_claims(board: Board, b: Branch, s: Setup) -> list[ShiftClaim]:
     if s.defender_air:
         out.append(ShiftClaim("air", DEFENDER, 1, "defender's air mission", NW.cite("9.1")))
     # 9. Concentric attack: every neighbour holds attacking units or their ZoC (Example 2).
-    covered = board.zoc(b, s.attacker_side)
+    covered = board.zoc_near(b, s.attacker_side, t, 1)
     occ = board.occupied(s.attacker_side)
     cover = bytearray(1 if (covered[h] or occ[h]) else 0 for h in range(board.map.n))
     edge = opts.value(board.state, "nw.amb17-concentric-edge") == "surrounded"
@@ -372,6 +372,10 @@ class _Known(Branch):
 
     def __init__(self) -> None:
         super().__init__({})
+
+    @property
+    def key(self) -> tuple[object, ...]:
+        return ("re-run with known answers",)
 
     def fact(
         self,

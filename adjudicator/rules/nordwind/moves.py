@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 from adjudicator.core.errors import NeedsData
 from adjudicator.core.movement import MoveContext, PathCheck, reach, validate_path
-from adjudicator.core.unknowns import Branch, decide
+from adjudicator.core.unknowns import Branch, decide, decide_bounds
 from adjudicator.core.verdicts import VerdictBuilder
-from adjudicator.rules.nordwind.board import FERRY_MP, HALF, Board, move_costs
+from adjudicator.rules.nordwind.board import FERRY_MP, HALF, Board, move_costs, zoc_bounds
 from adjudicator.rules.nordwind.cite import GERMAN, NW, other
 from adjudicator.rules.nordwind import options as opts
 from umpire.v1 import action_pb2, common_pb2, service_pb2, state_pb2
@@ -122,7 +122,7 @@ def check_path(board: Board, m: Mover, path: Sequence[int]) -> PathCheck:
         found.append(check)
         return _summary(check)
 
-    decide(question)
+    decide_bounds(question, zoc_bounds)  # legality and costs only grow with ZoC and road denial
     return found[-1]
 
 
@@ -191,7 +191,7 @@ def destinations(board: Board, uid: str) -> tuple[list[service_pb2.ReachableLoca
         runs.append(r.parent)
         return frozenset((h, c) for h, c in r.cost.items() if h != m.start)
 
-    found = decide(question)
+    found = decide_bounds(question, zoc_bounds)
     parent = runs[-1]
     labels = board.map.labels
     paths: dict[int, list[str]] = {m.start: []}
@@ -293,4 +293,4 @@ def stopped_in_zoc(board: Board, uid: str, h: int) -> bool:
     if board.counters.has_tag(uid, "infiltration"):
         return False
     side = board.side_of(uid)
-    return bool(decide(lambda b: bool(board.enemy_zoc(b, side)[h])))
+    return bool(decide(lambda b: bool(board.zoc_near(b, other(side), h, 0)[h])))

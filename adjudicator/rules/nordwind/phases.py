@@ -19,9 +19,9 @@ from adjudicator.core.errors import NeedsData
 from adjudicator.core.stacking import StackLimit, count
 from adjudicator.core.supply import SupplyNet, trace
 from adjudicator.core.tables import find_table
-from adjudicator.core.unknowns import Branch, decide
+from adjudicator.core.unknowns import Branch, decide, decide_bounds
 from adjudicator.rules.nordwind import options as opts
-from adjudicator.rules.nordwind.board import Board
+from adjudicator.rules.nordwind.board import Board, zoc_bounds
 from adjudicator.rules.nordwind.cite import ALLIED, GERMAN, NW, RULESET_ID, SIDES, other
 from adjudicator.rules.nordwind.combat_rules import AIR_ALLOWANCE
 from umpire.v1 import definition_pb2, state_pb2
@@ -132,7 +132,7 @@ def supplied_units(ns: state_pb2.GameState, side: str) -> set[str]:
         reached = trace(supply_net(board), sources, blocked, extra)
         return frozenset(u for u in mine if reached[board.hex_of[u]])
 
-    return set(decide(question))
+    return set(decide_bounds(question, zoc_bounds))  # more enemy ZoC never supplies more units
 
 
 def supply_phase(ns: state_pb2.GameState, events: list[state_pb2.Event]) -> None:

@@ -29,7 +29,7 @@ from adjudicator.core.verdicts import VerdictBuilder
 from adjudicator.core.zoc import negated
 from adjudicator.rules.nordwind import options as opts
 from adjudicator.rules.nordwind.board import Board
-from adjudicator.rules.nordwind.cite import GERMAN, NW
+from adjudicator.rules.nordwind.cite import GERMAN, NW, other
 from adjudicator.rules.nordwind.moves import red_line_hexes
 from umpire.v1 import action_pb2, common_pb2, definition_pb2, state_pb2
 
@@ -206,7 +206,8 @@ class Resolution:
         self.c.stage = "defender-route"
 
     # -- routes
-    def route_rules(self, board: Board, movers: Sequence[str], side: str, b: Branch) -> RetreatRules:
+    def route_rules(self, board: Board, movers: Sequence[str], side: str, b: Branch, start: int,
+                    length: int) -> RetreatRules:
         enemy = board.occupied(self.c.attacker_side if side == self.c.defender_side else self.c.defender_side)
         enterable = bytearray(0 if enemy[h] else 1 for h in range(board.map.n))
         friendly = bytearray(board.map.n)
@@ -217,7 +218,7 @@ class Resolution:
         for e in FRIENDLY_EDGES[side]:
             edge_hexes.update(board.map.edge_hexes(e))
         off = bytearray(1 if h in edge_hexes else 0 for h in range(board.map.n))
-        zoc = board.enemy_zoc(b, side)
+        zoc = board.zoc_near(b, other(side), start, length)  # only the hexes a route can reach
         return RetreatRules(enterable=enterable, side_open=bytearray(1 - x for x in board.rhine), zoc=zoc,
                             negates=friendly, off_map_from=off)
 
@@ -226,7 +227,7 @@ class Resolution:
         enemy_units = [board.hex_of[u] for u in board.hex_of if board.side_of(u) != side]
 
         def question(b: Branch) -> frozenset[tuple[int, ...]]:
-            rules = self.route_rules(board, movers, side, b)
+            rules = self.route_rules(board, movers, side, b, start, length)
             paths = retreat_paths(board.map, start, length, rules)
             prio = [fewest_ezoc(), toward(edge_field(board, side)), away_from(board.map.distance_field(enemy_units))]
             return frozenset(p.hexes for p in best(paths, prio))  # 6.6.1 priorities, in order
@@ -341,10 +342,14 @@ class Resolution:
         movers = [u for u in routes if self.us(u).status == state_pb2.UnitState.ON_MAP]
 
         def zoc_flags(b: Branch) -> tuple[tuple[str, tuple[int, ...]], ...]:
-            rules = self.route_rules(board, movers, side, b)
-            assert rules.zoc is not None and rules.negates is not None
-            field = negated(bytes(rules.zoc), bytes(rules.negates))  # 4.3: a friendly unit negates it
-            return tuple(sorted((u, tuple(field[board.hex(x)] for x in routes[u] if x != "off-map")) for u in movers))
+            out = []
+            for u in movers:
+                start = board.hex_of[u]
+                rules = self.route_rules(board, movers, side, b, start, len(routes[u]))
+                assert rules.zoc is not None and rules.negates is not None
+                field = negated(bytes(rules.zoc), bytes(rules.negates))  # 4.3: a friendly unit negates it
+                out.append((u, tuple(field[board.hex(x)] for x in routes[u] if x != "off-map")))
+            return tuple(sorted(out))
 
         flags = dict(decide(zoc_flags))
         moved = {u: 0 for u in movers}
@@ -443,7 +448,7 @@ class Resolution:
         enemy = board.occupied(self.c.defender_side)
         enterable = bytearray(0 if enemy[h] else 1 for h in range(board.map.n))
         side_open = bytearray(1 - x for x in board.rhine)
-        zoc = decide(lambda b: bytes(board.enemy_zoc(b, self.c.attacker_side)))
+        zoc = decide(lambda b: bytes(board.zoc_near(b, self.c.defender_side, target, length)))
         stop = opts.value(self.ns, "nw.amb27-advance-zoc") == "stop"
         out: dict[str, set[tuple[int, ...]]] = {}
         for u in self.alive(self.c.attackers):

@@ -247,3 +247,17 @@ def test_10_3_the_last_turn_needs_the_objectives_then_gives_the_band() -> None:
     st = end(st, "allied").state
     assert st.finished and st.result.winner == "german" and st.result.level == "tactical"  # 2 + 2 + 0 = 4 VP
     assert "Saverne +2" in st.result.reason and st.result.citation.rule_case == "10.3"
+
+
+def test_10_1_the_historical_game_starts_without_counter_data_and_asks_only_what_matters() -> None:
+    r = get_ruleset("nordwind-1945")
+    st, _ = engine.new_game(r, r.load_scenario("nordwind-1945/historical"), game_id="t", options={}, tables=None,
+                            dice=dice_mod.ScriptedDice([]))
+    st = _set_up(st)  # the turn-1 supply phase runs: no unknown strength changes any line of supply
+    assert (st.phase, st.turn, st.nordwind.weather) == ("german-movement", 1, "overcast")
+    with pytest.raises(NeedsData) as e:
+        r.reach(st, "59/19")
+    needed = {(c.row, c.column) for c in e.value.cells}
+    assert needed and all(col == "strength" for _, col in needed)  # only lone Allied units near 59/19
+    board_units = {u.unit_id for u in st.units if u.side == "allied"}
+    assert {row for row, _ in needed} < board_units
