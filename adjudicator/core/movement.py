@@ -206,6 +206,7 @@ def reach(costs: CostTable, ctx: MoveContext, start: int, budget: int) -> Reach:
         int.from_bytes(_flags(zoc), "little")
         | int.from_bytes(_flags(blocked), "little") << 1
         | int.from_bytes(_flags(denied), "little") << 2
+        | int.from_bytes(_flags(stop), "little") << 3
     ).to_bytes(n, "little")
     best = [-1] * n  # least cost so far (-1: not reached)
     parent: dict[int, int] = {start: -1}
@@ -218,8 +219,9 @@ def reach(costs: CostTable, ctx: MoveContext, start: int, budget: int) -> Reach:
         for h in buckets[c]:  # items appended during the loop (zero-cost steps) are visited too
             if best[h] != c:
                 continue
-            hz = zoc[h]
-            if h != start and (stop[h] or (hz and zoc_stop)):
+            mh = mask[h]
+            hz = mh & 1
+            if mh and h != start and (mh & 8 or (hz and zoc_stop)):
                 continue
             out = c + zout if hz else c
             if not plain:
@@ -248,7 +250,7 @@ def reach(costs: CostTable, ctx: MoveContext, start: int, budget: int) -> Reach:
                     if step < 0:
                         continue
                     if k & 1:
-                        if hz and (not zoc_to_zoc or e in banned):
+                        if hz and (not zoc_to_zoc or (banned and e in banned)):
                             continue
                         step += zin
                 if not plain:
