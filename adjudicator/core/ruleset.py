@@ -16,7 +16,7 @@ from collections.abc import Mapping
 
 from adjudicator.core.dice import DiceSource
 from adjudicator.core.errors import MalformedInput, NotFound
-from umpire.v1 import action_pb2, definition_pb2, service_pb2, state_pb2, tables_pb2
+from umpire.v1 import action_pb2, common_pb2, definition_pb2, service_pb2, state_pb2, tables_pb2
 
 
 class Ruleset(ABC):
@@ -75,6 +75,13 @@ class Ruleset(ABC):
     def reach(self, state: state_pb2.GameState, unit_id: str) -> list[service_pb2.ReachableLocation]:
         """Every location the unit may end its move in, with the cost."""
         raise MalformedInput(f"ruleset {self.id} has no reachable-locations query")
+
+    def reach_with_notes(
+        self, state: state_pb2.GameState, unit_id: str
+    ) -> tuple[list[service_pb2.ReachableLocation], list[common_pb2.RuleNote]]:
+        """`reach` plus notes for the reader (e.g. moves left out because a cost is
+        unknown: QueryResponse.notes). Default: `reach` without notes."""
+        return self.reach(state, unit_id), []
 
     def describe(self, state: state_pb2.GameState) -> list[str]:
         """Short lines for humans about the ruleset's own state (deck, weather,
