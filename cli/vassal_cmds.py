@@ -143,7 +143,8 @@ def write_game(path: Path, text: str, encoding: "object", entries: dict[str, byt
 
 def do_convert(src: Path, dst: Path, module: Optional[Path], binding: Optional[Path], ruleset: Optional[str],
                scenario: Optional[str], base: Optional[Path], setup: Optional[str], strict: bool,
-               kind: Optional[str], encoding: Optional[str], rolls: list[int]) -> None:
+               kind: Optional[str], encoding: Optional[str], rolls: list[int],
+               scenario_file: Optional[Path] = None) -> None:
     si, so = _ext(src), _ext(dst)
     if src.resolve() == dst.resolve():
         raise MalformedInput("IN and OUT are the same file")
@@ -154,20 +155,21 @@ def do_convert(src: Path, dst: Path, module: Optional[Path], binding: Optional[P
         write_game(dst, game.text, _encoding(encoding, game.encoding), game.entries)
         return
     b = binding_for(binding, ruleset, scenario)
+    scen = read_message(scenario_file, definition_pb2.Scenario()) if scenario_file else None
     if si in SAVE_EXT and so in CANON_EXT:
         from importers.vassal.to_canonical import import_game
 
         mod = need_module(module, "read positions from a save")
         game = read_game(src, strict)
         res = with_bar("binding pieces", len(game.pieces),
-                       lambda cb: import_game(game, mod, b, rolls=rolls, progress=cb))
+                       lambda cb: import_game(game, mod, b, scenario=scen, rolls=rolls, progress=cb))
         for d in res.diagnostics:
             _warn(d)
         write_message(dst, res.state)
         return
     if si in LOG_EXT and so in CANON_EXT:
         mod = need_module(module, "read a log")
-        write_message(dst, log_record(read_game(src, strict), mod, b, rolls))
+        write_message(dst, log_record(read_game(src, strict), mod, b, rolls, scen))
         return
     if si in MODULE_EXT and so in CANON_EXT:
         write_message(dst, module_scenario(Module.open(src), b, setup, strict))
@@ -264,7 +266,8 @@ def module_scenario(mod: Module, b: vassal_pb2.VassalBinding, setup: Optional[st
     return definition_pb2.Scenario(id=dfn.id, name=dfn.name, ruleset=b.ruleset, definition=dfn, source=dfn.source)
 
 
-def log_record(game: SavedGame, mod: Module, b: vassal_pb2.VassalBinding, rolls: list[int]) -> state_pb2.GameRecord:
+def log_record(game: SavedGame, mod: Module, b: vassal_pb2.VassalBinding, rolls: list[int],
+               scen: definition_pb2.Scenario | None = None) -> state_pb2.GameRecord:
     """The log as a GameRecord: its start position and its actions (applied by
     the ruleset when it is installed, up to the first illegal one)."""
     from adjudicator.core.ruleset import ruleset_ids
@@ -274,8 +277,8 @@ def log_record(game: SavedGame, mod: Module, b: vassal_pb2.VassalBinding, rolls:
     if b.ruleset and b.ruleset in ruleset_ids():
         from importers.vassal.checklog import check_log
 
-        report, final = check_log(game, mod, b, rolls=rolls)
-        imp = import_game(game, mod, b, rolls=rolls)
+        report, final = check_log(game, mod, b, scenario=scen, rolls=rolls)
+        imp = import_game(game, mod, b, scenario=scen, rolls=rolls)
         rec = state_pb2.GameRecord(game_id="offline", initial=imp.state)
         for e in report.entries:
             if e.HasField("action") and e.verdict.legal:
@@ -285,7 +288,7 @@ def log_record(game: SavedGame, mod: Module, b: vassal_pb2.VassalBinding, rolls:
         else:
             _warn(f"LOG step {report.first_illegal_step} is illegal; the record stops before it (see umpire check-log)")
         return rec
-    imp = import_game(game, mod, b, rolls=rolls)
+    imp = import_game(game, mod, b, scenario=scen, rolls=rolls)
     for d in imp.diagnostics:
         _warn(d)
     rec = state_pb2.GameRecord(game_id="offline", initial=imp.state)
@@ -310,9 +313,11 @@ def register(app: typer.Typer) -> None:
         encoding: Optional[str] = typer.Option(None, "--encoding", help="savedGame encoding written: vcsk, vobs, plain"),
         roll: list[int] = typer.Option([], "--roll", help="die faces for dice thrown while creating the state"),
         strict: bool = typer.Option(False, "--strict", help="stop at the first bad piece or command"),
+        scenario_file: Optional[Path] = typer.Option(None, "--scenario-file", help="canonical scenario file the pieces bind to"),
     ) -> None:
         """Convert between VASSAL files and canonical Umpire files."""
-        run(lambda: do_convert(src, dst, module, binding, ruleset, scenario, base, setup, strict, kind, encoding, roll))
+        run(lambda: do_convert(src, dst, module, binding, ruleset, scenario, base, setup, strict, kind, encoding, roll,
+                               scenario_file))
 
     @app.command("inspect")
     def inspect(
@@ -337,24 +342,34 @@ def register(app: typer.Typer) -> None:
         roll: list[int] = typer.Option([], "--roll", help="die faces for dice thrown while creating the game"),
         strict: bool = typer.Option(False, "--strict", help="stop at the first bad piece or command"),
         verbose: bool = typer.Option(False, "--verbose", "-v", help="print every step, not only the first illegal one"),
+        turn: int = typer.Option(0, "--turn", help="the turn the log starts in (a log that begins mid-game)"),
+        phase: str = typer.Option("", "--phase", help="the phase the log starts in, as the ruleset names it"),
+        segment: str = typer.Option("", "--segment", help="the segment the log starts in"),
+        active_side: str = typer.Option("", "--active-side", help="the side to act when the log starts"),
     ) -> None:
         """Replay a VASSAL log through a ruleset; report the first illegal step (exit 1)."""
+        from importers.vassal.checklog import StartAt
+
+        start = StartAt(turn, phase, segment, active_side)
         code = run(lambda: do_check_log(log, binding, ruleset, module, scenario, json_out, roll, strict, verbose,
-                                        scenario_file))
+                                        scenario_file, start))
         raise typer.Exit(code)
 
 
 def do_check_log(log: Path, binding: Optional[Path], ruleset: Optional[str], module: Optional[Path],
                  scenario: Optional[str], json_out: Optional[Path], rolls: list[int], strict: bool,
-                 verbose: bool, scenario_file: Optional[Path] = None) -> int:
+                 verbose: bool, scenario_file: Optional[Path] = None, start: "object | None" = None) -> int:
     from importers.vassal.checklog import check_log, render_entry
 
     b = binding_for(binding, ruleset, scenario)
     mod = need_module(module, "replay a log")
     scen = read_message(scenario_file, definition_pb2.Scenario()) if scenario_file else None
     game = read_game(log, strict)
+    from importers.vassal.checklog import StartAt
+
+    at = start if isinstance(start, StartAt) else None
     report, _ = with_bar("replaying", len(game.pieces) + len(game.log_steps),
-                         lambda cb: check_log(game, mod, b, scenario=scen, rolls=rolls, progress=cb))
+                         lambda cb: check_log(game, mod, b, scenario=scen, rolls=rolls, start=at, progress=cb))
     if json_out is not None:
         write_message(json_out, report)
     adjudicated = [e for e in report.entries if e.HasField("verdict")]

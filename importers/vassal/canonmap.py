@@ -43,7 +43,12 @@ def hex_grid_from_proto(grid: map_pb2.HexGrid) -> HexGeom:
     )
     dy = grid.dy or 64.0
     dx = grid.dx or math.sqrt(3.0) / 2.0 * dy
-    return HexGeom(grid.x0, grid.y0, dx, dy, grid.sideways, num)
+    x0, y0 = grid.x0, grid.y0
+    if not (grid.dx or grid.dy or grid.x0 or grid.y0):
+        # A hand-written map without pixel geometry: VASSAL's default hex size,
+        # with the first hex wholly on the board.
+        x0, y0 = int(2 * dx / 3), int(dy / 2)
+    return HexGeom(x0, y0, dx, dy, grid.sideways, num)
 
 
 def extent(g: HexGeom, width: int, height: int) -> tuple[int, int]:

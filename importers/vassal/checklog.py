@@ -13,6 +13,7 @@ is reported with the engine's verdict and its rule citations.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from adjudicator.core import engine
 from adjudicator.core.citations import label
@@ -26,6 +27,30 @@ from importers.vassal.to_canonical import import_game
 from umpire.v1 import action_pb2, definition_pb2, state_pb2, vassal_pb2
 
 
+@dataclass
+class StartAt:
+    """Where a log that begins mid-game starts (turn, phase, side to act): set on
+    the ruleset's initial state before the replay, since a VASSAL save does not
+    say which phase it is in."""
+
+    turn: int = 0
+    phase: str = ""
+    segment: str = ""
+    active_side: str = ""
+
+    def apply(self, state: state_pb2.GameState) -> None:
+        if self.turn:
+            state.turn = self.turn
+        if self.phase:
+            state.phase = self.phase
+        if self.segment:
+            state.segment = self.segment
+        if self.active_side:
+            if self.active_side not in {s.id for s in state.scenario.definition.sides}:
+                raise MalformedInput(f"unknown side {self.active_side!r}", "--active-side")
+            state.active_side = self.active_side
+
+
 def verdict_text(v: action_pb2.Verdict) -> str:
     if v.legal:
         return "legal"
@@ -35,6 +60,7 @@ def verdict_text(v: action_pb2.Verdict) -> str:
 def check_log(game: SavedGame, module: Module, binding: vassal_pb2.VassalBinding, *,
               scenario: definition_pb2.Scenario | None = None,
               rolls: list[int] | None = None,
+              start: StartAt | None = None,
               progress: Callable[[int, int], None] | None = None) -> tuple[vassal_pb2.VassalLogReport, state_pb2.GameState]:
     if not game.log_steps:
         raise MalformedInput("no LOG steps: this is a save, not a log", game.name)
@@ -43,6 +69,8 @@ def check_log(game: SavedGame, module: Module, binding: vassal_pb2.VassalBinding
     get_ruleset(binding.ruleset)  # NotFound with the known ids when absent
     imp = import_game(game, module, binding, scenario=scenario, rolls=rolls or [], use_engine=True)
     state = imp.state
+    if start is not None:
+        start.apply(state)
     reader = LogReader(game, module, binding, imp)
     items = reader.items()
     report = vassal_pb2.VassalLogReport(log=game.name, ruleset=binding.ruleset, all_legal=True)

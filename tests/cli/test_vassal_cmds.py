@@ -211,3 +211,14 @@ def test_samples_through_the_cli(samples_dir: Path, tmp_path: Path) -> None:
     assert code == 0, err
     a, b = zipfile.ZipFile(samples_dir / "ragnarok-start.vsav"), zipfile.ZipFile(tmp_path / "r.vsav")
     assert a.read("savedGame") == b.read("savedGame")  # nothing changed: byte-identical, same key
+
+
+def test_check_log_can_start_mid_game(files: dict[str, Path]) -> None:
+    # The illegal log's red move (step 3) is legal when the log starts with red to act;
+    # then blue's earlier move is the one out of turn.
+    code, out, _ = umpire("check-log", files["illegal"], "--binding", files["binding"], "--module", files["module"],
+                          "--active-side", "red")
+    assert code == 1 and "LOG step 1,2 is illegal" in out and "NOT_YOUR_TURN" in out
+    code, _, err = umpire("check-log", files["illegal"], "--binding", files["binding"], "--module", files["module"],
+                          "--active-side", "green")
+    assert code == 2 and "unknown side 'green'" in err
