@@ -58,7 +58,9 @@ def read_game(path: Path, strict: bool) -> SavedGame:
     archive = Archive.open(path)
     if archive.kind() != "save":
         raise MalformedInput("not a VASSAL save or log (no savedGame entry)", str(path))
-    game = _with_progress(f"reading {path.name}", lambda: read_game_archive(archive, strict))
+    big = archive.info("savedGame").file_size > 2_000_000  # a save with thousands of pieces
+    game = _with_progress(f"reading {path.name}", lambda: read_game_archive(archive, strict)) if big else \
+        read_game_archive(archive, strict)
     for p in game.problems[:20]:
         _warn(p.line())
     if len(game.problems) > 20:
@@ -369,13 +371,18 @@ def do_check_log(log: Path, binding: Optional[Path], ruleset: Optional[str], mod
 
     at = start if isinstance(start, StartAt) else None
     report, _ = with_bar("replaying", len(game.pieces) + len(game.log_steps),
-                         lambda cb: check_log(game, mod, b, scenario=scen, rolls=rolls, start=at, progress=cb))
+                         lambda cb: check_log(game, mod, b, scenario=scen, rolls=rolls, start=at, strict=strict,
+                                              progress=cb))
     if json_out is not None:
         write_message(json_out, report)
     adjudicated = [e for e in report.entries if e.HasField("verdict")]
     if verbose:
         for e in report.entries:
             print(render_entry(e))
+    else:
+        for e in report.entries:
+            if e.skipped.startswith(log.name) or "bad command" in e.skipped:
+                _warn(e.skipped)
     if report.all_legal:
         print(f"{log.name}: all {len(adjudicated)} adjudicated actions legal "
               f"({len(game.log_steps)} LOG steps, ruleset {report.ruleset})")

@@ -61,6 +61,7 @@ def check_log(game: SavedGame, module: Module, binding: vassal_pb2.VassalBinding
               scenario: definition_pb2.Scenario | None = None,
               rolls: list[int] | None = None,
               start: StartAt | None = None,
+              strict: bool = False,
               progress: Callable[[int, int], None] | None = None) -> tuple[vassal_pb2.VassalLogReport, state_pb2.GameState]:
     if not game.log_steps:
         raise MalformedInput("no LOG steps: this is a save, not a log", game.name)
@@ -71,13 +72,16 @@ def check_log(game: SavedGame, module: Module, binding: vassal_pb2.VassalBinding
     state = imp.state
     if start is not None:
         start.apply(state)
-    reader = LogReader(game, module, binding, imp)
+    reader = LogReader(game, module, binding, imp, strict)
     items = reader.items()
     report = vassal_pb2.VassalLogReport(log=game.name, ruleset=binding.ruleset, all_legal=True)
     for n, it in enumerate(items):
         if progress is not None:
             progress(n + 1, len(items))
         entry = report.entries.add(steps=it.steps, summary=it.summary)
+        if it.skipped:
+            entry.skipped = it.skipped
+            continue
         if it.effect is not None:
             apply_effect(state, it.effect)
             entry.skipped = f"observed, not adjudicated: {it.summary}"

@@ -106,8 +106,10 @@ class _World:
 
 
 class LogReader:
-    def __init__(self, game: SavedGame, module: Module, binding: vassal_pb2.VassalBinding, imp: ImportResult) -> None:
+    def __init__(self, game: SavedGame, module: Module, binding: vassal_pb2.VassalBinding, imp: ImportResult,
+                 strict: bool = False) -> None:
         self.game = game
+        self.strict = strict
         self.module = module
         self.binding = binding
         self.imp = imp
@@ -165,8 +167,11 @@ class LogReader:
                         if any(rx.search(text) for rx in self.end_rx):
                             step_items.append(Item([step.index], _end_phase(), summary=f"step {step.index}: {text[4:60]!r} -> end phase"))
                 except ValueError as e:
-                    raise MalformedInput(f"LOG step {step.index}: bad command {text[:40]!r}: {e}",
-                                         f"{self.game.name}: savedGame: offset {cmd.offset}") from None
+                    where = f"{self.game.name}: savedGame: offset {cmd.offset}"
+                    if self.strict:
+                        raise MalformedInput(f"LOG step {step.index}: bad command {text[:40]!r}: {e}", where) from None
+                    step_items.append(Item([step.index], skipped=f"{where}: bad command {text[:40]!r}: {e}",
+                                           summary=f"step {step.index}: unreadable command"))
             move_items = []
             for (side, dest), units in moves.items():
                 uids = [u for u, _ in units]

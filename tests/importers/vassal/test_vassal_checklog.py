@@ -159,3 +159,13 @@ def test_dice_from_chat_are_handed_to_the_action(mod: Module) -> None:
     g = game_from_text(text, "g.vlog")
     items = LogReader(g, mod, b, import_game(g, mod, b)).items()
     assert [it.rolls for it in items if it.action is not None] == [[3, 5]]
+
+
+def test_a_bad_command_is_skipped_leniently_and_stops_strictly(mod: Module) -> None:
+    text = write_log_text(mod, binding(), scenario_state(hex_scenario()), [move("blue", ["b1"], "0404")])
+    text += "\x1bLOG\tM/1/Main Map/notanumber/3/null/Main Map/1/1/null/x"
+    g = game_from_text(text, "g.vlog")
+    rep, _ = check_log(g, mod, binding())
+    assert rep.all_legal and "bad command" in rep.entries[-1].skipped and "offset" in rep.entries[-1].skipped
+    with pytest.raises(MalformedInput, match="LOG step 2: bad command"):
+        check_log(g, mod, binding(), strict=True)
