@@ -159,12 +159,14 @@ def do_convert(src: Path, dst: Path, module: Optional[Path], binding: Optional[P
     b = binding_for(binding, ruleset, scenario)
     scen = read_message(scenario_file, definition_pb2.Scenario()) if scenario_file else None
     if si in SAVE_EXT and so in CANON_EXT:
+        from importers.vassal.gcpause import paused_gc
         from importers.vassal.to_canonical import import_game
 
         mod = need_module(module, "read positions from a save")
-        game = read_game(src, strict)
-        res = with_bar("binding pieces", len(game.pieces),
-                       lambda cb: import_game(game, mod, b, scenario=scen, rolls=rolls, progress=cb))
+        with paused_gc():  # one collection after the whole import, not one per stage
+            game = read_game(src, strict)
+            res = with_bar("binding pieces", len(game.pieces),
+                           lambda cb: import_game(game, mod, b, scenario=scen, rolls=rolls, progress=cb))
         for d in res.diagnostics:
             _warn(d)
         write_message(dst, res.state)
@@ -202,8 +204,11 @@ def _write_vsav(msg: Message, dst: Path, mod: Module, b: vassal_pb2.VassalBindin
 
     state = msg if isinstance(msg, state_pb2.GameState) else scenario_state(msg)  # type: ignore[arg-type]
     if base is not None:
-        g = read_game(base, strict)
-        text, report = apply_state(g, mod, b, state)
+        from importers.vassal.gcpause import paused_gc
+
+        with paused_gc():
+            g = read_game(base, strict)
+            text, report = apply_state(g, mod, b, state)
         enc, entries = g.encoding, g.entries
     else:
         text, report = build_save(mod, b, state)

@@ -97,8 +97,8 @@ class Piece:
         return self._types, self._states
 
     def has_trait(self, prefix: str) -> bool:
-        if not self.type.startswith(prefix) and "\t" + prefix not in self.type and "\\" + prefix not in self.type:
-            return False  # quick reject at C speed; a trait starts the type or follows a TAB (+ backslashes)
+        if prefix not in self.type:
+            return False  # quick reject at C speed
         return any(t.startswith(prefix) for t in self.levels()[0])
 
     @property

@@ -268,6 +268,20 @@ def layer_state(old_state: str, value: int) -> str:
 
 
 _PROPERTY_TRAITS = ("mark;", "PROP;", "label;", "emb2;", "basicName;", "restrict;")
+_PLANS: dict[tuple[str, ...], list[int]] = {}
+
+
+def _property_plan(types: list[str]) -> list[int]:
+    """Indices of the property traits, innermost first; cached per trait list
+    (pieces of one kind share their decorators, only the BasicPiece differs)."""
+    key = tuple(types)
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = [i for i in range(len(types) - 1, -1, -1) if types[i].startswith(_PROPERTY_TRAITS)]
+        if len(_PLANS) > 50_000:
+            _PLANS.clear()
+        _PLANS[key] = plan
+    return plan
 
 
 def read_properties(traits: list[Trait], basic: BasicPieceView) -> dict[str, str]:
@@ -280,10 +294,8 @@ def read_properties_levels(types: list[str], states: list[str], basic: BasicPiec
     props: dict[str, str] = dict(basic.props)
     props["BasicName"] = basic.name
     props["PieceName"] = basic.name
-    for i in range(len(types) - 1, -1, -1):
+    for i in _property_plan(types):
         ty = types[i]
-        if not ty.startswith(_PROPERTY_TRAITS):
-            continue
         t = Trait(i, ty, states[i])
         p = info(ty).prefix
         if p == "mark;":
