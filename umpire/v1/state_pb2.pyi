@@ -238,18 +238,20 @@ class Event(_message.Message):
     def __init__(self, version: _Optional[int] = ..., kind: _Optional[str] = ..., text: _Optional[str] = ..., citations: _Optional[_Iterable[_Union[_common_pb2.Citation, _Mapping]]] = ..., side: _Optional[str] = ..., units: _Optional[_Iterable[str]] = ..., from_location: _Optional[str] = ..., to_location: _Optional[str] = ..., dice: _Optional[_Iterable[_Union[_common_pb2.DieRoll, _Mapping]]] = ..., visible_to: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class RecordedAction(_message.Message):
-    __slots__ = ("version", "action", "dice", "events", "accepted_at")
+    __slots__ = ("version", "action", "dice", "events", "accepted_at", "private_to")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     ACTION_FIELD_NUMBER: _ClassVar[int]
     DICE_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
     ACCEPTED_AT_FIELD_NUMBER: _ClassVar[int]
+    PRIVATE_TO_FIELD_NUMBER: _ClassVar[int]
     version: int
     action: _action_pb2.Action
     dice: _containers.RepeatedCompositeFieldContainer[_common_pb2.DieRoll]
     events: _containers.RepeatedCompositeFieldContainer[Event]
     accepted_at: str
-    def __init__(self, version: _Optional[int] = ..., action: _Optional[_Union[_action_pb2.Action, _Mapping]] = ..., dice: _Optional[_Iterable[_Union[_common_pb2.DieRoll, _Mapping]]] = ..., events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ..., accepted_at: _Optional[str] = ...) -> None: ...
+    private_to: str
+    def __init__(self, version: _Optional[int] = ..., action: _Optional[_Union[_action_pb2.Action, _Mapping]] = ..., dice: _Optional[_Iterable[_Union[_common_pb2.DieRoll, _Mapping]]] = ..., events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ..., accepted_at: _Optional[str] = ..., private_to: _Optional[str] = ...) -> None: ...
 
 class GameRecord(_message.Message):
     __slots__ = ("game_id", "initial", "actions", "final", "parameters")
