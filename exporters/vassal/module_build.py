@@ -5,7 +5,9 @@ HexGridNumbering for hex maps, a RegionGrid with one region per town for
 point-to-point maps), a prototype per side and per unit type, a palette slot
 per unit (Marker traits `UnitId`, `Side`, `UnitType`, a text label with the
 name, and a `Steps` layer with one level per step, which automatic binding
-reads), generated plain counter images where none are given, and, when a
+reads), the images a unit names in its `vassal.images` property (one per
+step, referenced by name: add the files to the module's images/ yourself) or
+generated plain counter images where none are given, and, when a
 scenario is given, its setup as a predefined setup save. The build file is
 written the way VASSAL 3.7 writes it (attributes sorted, 4-space indent).
 """
@@ -206,8 +208,12 @@ def build_module_entries(definition: definition_pb2.GameDefinition, name: str = 
             panels[u.side] = panel
         steps = max(1, u.steps or len(u.faces) or 1)
         rgb = colour(next((s.color for s in definition.sides if s.id == u.side), ""), side_index.get(u.side, 0))
+        given = [s.strip() for s in u.props.get("vassal.images", "").split(",") if s.strip()]
         names = []
         for k in range(steps):
+            if k < len(given):
+                names.append(given[k])  # art the definition names: referenced, not bundled
+                continue
             img = f"umpire-{_safe(u.side)}-{k + 1}of{steps}.png"
             if img not in [n for n, _ in images]:
                 images.append((img, counter_png(rgb, step=k, steps=steps)))

@@ -224,3 +224,12 @@ def test_ragnarok_one_canonical_move_changes_one_command(samples_dir: Path) -> N
     again = import_game(read_game_archive(Archive(zip_bytes(save_entries(text, g.encoding, g.entries)), "x.vsav")),
                         mod, b, use_engine=False).state
     assert next(x for x in again.units if x.unit_id == u.unit_id).location == "0505"
+
+
+def test_unit_art_is_referenced_by_name() -> None:
+    d = hex_scenario().definition
+    d.units[0].props["vassal.images"] = "b1-full.png, b1-reduced.png"
+    z = zipfile.ZipFile(io.BytesIO(build_module(d)))
+    text = z.read("buildFile.xml").decode()
+    assert "b1-full.png,b1-reduced.png" in text
+    assert "images/b1-full.png" not in z.namelist()  # referenced, not invented
