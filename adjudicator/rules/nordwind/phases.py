@@ -250,8 +250,11 @@ def start_combat(ns: state_pb2.GameState) -> None:
 
 # -- the ferry (3.3) ---------------------------------------------------------------
 
-def check_ferry(ns: state_pb2.GameState, events: list[state_pb2.Event]) -> None:
-    if ns.nordwind.HasField("ferry") and not ns.nordwind.ferry.destroyed and Board(ns).ferry_destroyed_now():
+def check_ferry(ns: state_pb2.GameState, events: list[state_pb2.Event], board: Board | None = None) -> None:
+    """3.3: the ferry is destroyed as soon as Allied units hold every hex across it
+    (`board`: ns's board when the caller has it)."""
+    if ns.nordwind.HasField("ferry") and not ns.nordwind.ferry.destroyed and (
+            board or Board(ns)).ferry_destroyed_now():
         ns.nordwind.ferry.destroyed = True
         event(events, "FERRY_DESTROYED",
               f"Allied units hold every hex across the Rhine from the ferry in {ns.nordwind.ferry.hex}: destroyed",

@@ -20,6 +20,7 @@ from adjudicator.core.verdicts import VerdictBuilder
 from adjudicator.core.views import generic_view
 from adjudicator.rules.nordwind import data, moves, options as opts, phases, placement
 from adjudicator.rules.nordwind.board import Board
+from adjudicator.rules.nordwind.cache import board_of, prime
 from adjudicator.rules.nordwind.cite import ALLIED, GERMAN, NW, RULESET_ID, other
 from adjudicator.rules.nordwind.combat_rules import (
     CRT,
@@ -112,7 +113,7 @@ class NordwindRuleset(Ruleset):
         kind = action.WhichOneof("kind") or ""
         self._check_supplied(state, action)
         b = VerdictBuilder(kind)
-        board = Board(state, Counters(state, action.supplied_cells))
+        board = board_of(state, action.supplied_cells)
         if kind == "answer":
             self._validate_answer(state, action, b)
             return b.build()
@@ -241,7 +242,7 @@ class NordwindRuleset(Ruleset):
         kind = action.WhichOneof("kind")
         self._remember(ns, list(action.supplied_cells))
         if kind == "move":
-            self._apply_move(ns, action, events)
+            self._apply_move(state, ns, action, events)
         elif kind == "attack":
             self._apply_attack(ns, action, dice, events)
         elif kind == "place":
@@ -263,10 +264,14 @@ class NordwindRuleset(Ruleset):
             self._apply_answer(ns, action, dice, events)
         return ns, events
 
-    def _apply_move(self, ns: state_pb2.GameState, action: action_pb2.Action, events: list[state_pb2.Event]) -> None:
-        board = Board(ns, Counters(ns, action.supplied_cells))
+    def _apply_move(self, state: state_pb2.GameState, ns: state_pb2.GameState, action: action_pb2.Action,
+                    events: list[state_pb2.Event]) -> None:
+        if action.supplied_cells:
+            board = Board(ns, Counters(ns, action.supplied_cells))
+        else:  # ns has state's units in state's hexes: derive its board from state's
+            board = board_of(state).overlay(ns)
         b = VerdictBuilder("move")
-        checks = moves.validate_move(board, action, b)
+        checks = moves.validate_move(board, action, b)  # works on its own copy for a stack
         for uid, path, check in checks:
             us = phases.us_of(ns, uid)
             start = us.location
@@ -278,12 +283,15 @@ class NordwindRuleset(Ruleset):
                 kind="UNITS_MOVED", text=f"{uid} moves {start} -> {' -> '.join(board.label(h) for h in path)} "
                 f"({check.total / 2:g} MP)", citations=[NW.cite("3.1")], units=[uid], from_location=start,
                 to_location=us.location))
-        after = Board(ns, Counters(ns, action.supplied_cells))
+            board.move_unit(uid, path[-1])
+        after = board
         for uid, path, _ in checks:
             us = phases.us_of(ns, uid)
             if "stopped" not in us.markers and moves.stopped_in_zoc(after, uid, path[-1]):
                 us.markers.append("stopped")  # 4.2: a unit entering an enemy ZoC must stop
-        phases.check_ferry(ns, events)
+        phases.check_ferry(ns, events, after)
+        if not action.supplied_cells:
+            prime(ns, state.version + 1, after)  # the first question about ns finds its board ready
 
     def _apply_attack(self, ns: state_pb2.GameState, action: action_pb2.Action, dice: DiceSource,
                       events: list[state_pb2.Event]) -> None:
@@ -357,6 +365,8 @@ class NordwindRuleset(Ruleset):
     def _remember(self, ns: state_pb2.GameState, supplied: list[common_pb2.SuppliedCell]) -> None:
         """Cells the players read off the printed chart (or a counter) stay known for
         the rest of the game; cells already known are never overwritten."""
+        if not supplied:
+            return
         by_id = {t.id: t for t in ns.scenario.definition.tables}
         counters = Counters(ns)
         for s in supplied:
@@ -475,7 +485,7 @@ class NordwindRuleset(Ruleset):
     def reach_with_notes(
         self, state: state_pb2.GameState, unit_id: str
     ) -> tuple[list[service_pb2.ReachableLocation], list[common_pb2.RuleNote]]:
-        board = Board(state)
+        board = board_of(state)
         if unit_id not in board.counters.units:
             raise MalformedInput(f"no unit {unit_id!r} in this game", "unit")
         if unit_id not in board.hex_of:

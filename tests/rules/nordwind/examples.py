@@ -114,6 +114,15 @@ def play(state: state_pb2.GameState, action: action_pb2.Action, rolls: Sequence[
     return engine.apply_action(state, action, factory)
 
 
+def edited(state: state_pb2.GameState) -> state_pb2.GameState:
+    """A copy of `state` to change by hand. States are values: the ruleset caches
+    each state's board by object and version (cache.py), so a test that moves a
+    unit by editing the state in place must edit a copy (as `apply` does)."""
+    out = state_pb2.GameState()
+    out.CopyFrom(state)
+    return out
+
+
 def unit_state(state: state_pb2.GameState, uid: str) -> state_pb2.UnitState:
     return next(u for u in state.units if u.unit_id == uid)
 
