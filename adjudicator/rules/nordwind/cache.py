@@ -53,6 +53,13 @@ def board_of(state: state_pb2.GameState, supplied: Sequence[common_pb2.SuppliedC
     return board
 
 
+def peek(state: state_pb2.GameState) -> Board | None:
+    """The cached board of `state` if there is one (tests: was it primed?)."""
+    with _LOCK:
+        hit = _CACHE.get(id(state))
+    return hit[2] if hit is not None and hit[0] is state and hit[1] == state.version else None
+
+
 def prime(state: state_pb2.GameState, version: int, board: Board) -> None:
     """Cache `board` (built for `state`'s content) as the board of `state` once
     its version is `version` (the engine sets it after `apply` returns)."""
