@@ -50,6 +50,10 @@ OPTIONS: tuple[Option, ...] = (
            "final clamp to 1/4..8/1; 'clamp-basic': clamp the basic ratio to the table first."),
     Option("nw.amb26-german-edge", "north", ("north", "north-east"), "6.6.1",
            "The German friendly edge for the retreat priority: north ('north-east': nearest of north and east)."),
+    Option("nw.amb26-return-blocked", "eliminate", ("eliminate", "next-turn"), "6.6.1",
+           "A unit that retreated off the map returns the following turn next to its exit hex, else 2-6 hexes away; "
+           "when every such hex holds enemy units it cannot return and is eliminated (6.6.1: a unit with no hex "
+           "it may enter is eliminated; the text allows no later return). 'next-turn': it tries again the turn after."),
     Option("nw.amb27-advance-zoc", "stop", ("stop", "ignore"), "6.6.2",
            "A non-mechanized unit's advance ends when it enters an enemy ZoC (6.6.2 exempts armored/mechanized "
            "units only)."),

@@ -16,6 +16,7 @@ from adjudicator.core.verdicts import VerdictBuilder
 from adjudicator.rules.nordwind import options as opts
 from adjudicator.rules.nordwind.board import Board
 from adjudicator.rules.nordwind.cite import NW, other
+from adjudicator.rules.nordwind.moves import red_line_hexes
 from adjudicator.rules.nordwind.phases import EDGES
 from umpire.v1 import action_pb2, nordwind_pb2, state_pb2
 
@@ -88,10 +89,12 @@ def return_hexes(board: Board, uid: str) -> list[int]:
     r = next(x for x in board.state.nordwind.returns if x.unit_id == uid)
     exit_hex = board.hex(r.exit_hex)
     enemy = board.occupied(other(board.side_of(uid)))
-    near = [h for h in board.map.within(exit_hex, 1) if not enemy[h]]
+    beyond = set(red_line_hexes(board, uid))  # 10.1.1: never beyond the red dotted line (American units)
+    near = [h for h in board.map.within(exit_hex, 1) if not enemy[h] and h not in beyond]
     if near:
         return near
-    return [h for h in board.map.within(exit_hex, 6) if 2 <= board.map.distance(h, exit_hex) and not enemy[h]]
+    return [h for h in board.map.within(exit_hex, 6)
+            if 2 <= board.map.distance(h, exit_hex) and not enemy[h] and h not in beyond]
 
 
 def validate_place(board: Board, action: action_pb2.Action, b: VerdictBuilder) -> None:
