@@ -63,6 +63,11 @@ OPTIONS: tuple[Option, ...] = (
     Option("nw.amb32-placement", "bounding-box", ("bounding-box", "permissive"), "10.1.1",
            "'between X and Y' = hexes within the columns and rows of X and Y (restricted to hexes along the Rhine "
            "when the text says so and the map has Rhine data); 'permissive': any hex not enemy-occupied."),
+    Option("nw.amb35-german-setup", "fixed", ("fixed", "free"), "10.2",
+           "Hypothetical scenario: the German units set up as 10.2.2 lists them; 'free' (the variant the text's "
+           "'can be engaged at the same place ... as the player chooses' suggests): the German player places every "
+           "unit of 10.2.2 in any hex north of the red dotted line (needs the line in the map: hexes tagged "
+           "red-line:german)."),
     Option("nw.amb36-saverne", "two-turn-ends", ("two-turn-ends", "one-turn-end"), "10.3",
            "'Takes Saverne and occupies it for a turn': a German unit in Saverne at the end of two consecutive turns."),
 )

@@ -84,6 +84,8 @@ class NordwindRuleset(Ruleset):
         del d.tables[:]
         d.tables.extend(base)
         ns.options.extend(opts.effective(scenario, options))
+        if opts.value(ns, "nw.amb35-german-setup") == "free":
+            placement.free_german_setup(ns.scenario)
         ns.units.extend(phases.initial_units(ns.scenario))
         Board(ns)  # every placed hex exists on the map
         ns.turn = scenario.first_turn or 1
