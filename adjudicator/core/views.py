@@ -18,7 +18,7 @@ def redact_unit(unit: definition_pb2.Unit) -> None:
     """Clear the attributes the unit hides from its enemy (in place)."""
     for attr in unit.hidden_from_enemy:
         if attr in HIDEABLE:
-            unit.ClearField(attr)  # type: ignore[arg-type]
+            unit.ClearField(attr)
 
 
 def generic_view(state: state_pb2.GameState, side: str) -> state_pb2.GameState:

@@ -1,0 +1,106 @@
+"""Typed errors -> gRPC status codes with rich details, in one place.
+
+| error            | status              | detail (google.rpc.Status.details)            |
+|------------------|---------------------|-----------------------------------------------|
+| MalformedInput   | INVALID_ARGUMENT    | BadRequest.FieldViolation(field=where)        |
+| Ambiguous        | INVALID_ARGUMENT    | umpire.v1.AmbiguousDetail                     |
+| NotFound         | NOT_FOUND           | ErrorInfo                                     |
+| IllegalAction    | FAILED_PRECONDITION | umpire.v1.IllegalActionDetail(verdict), PreconditionFailure |
+| NeedsData        | FAILED_PRECONDITION | umpire.v1.IllegalActionDetail(verdict.needs)  |
+| StaleVersion     | ABORTED             | umpire.v1.StaleVersionDetail, ErrorInfo       |
+| Unauthenticated  | UNAUTHENTICATED     |                                               |
+| PermissionDenied | PERMISSION_DENIED   |                                               |
+
+Details are kept small (reason codes, citations, the verdict), never whole states.
+"""
+
+from __future__ import annotations
+
+import grpc
+from google.protobuf import any_pb2
+from google.protobuf.message import Message
+from google.rpc import code_pb2, error_details_pb2, status_pb2
+from grpc_status import rpc_status
+
+from adjudicator.core.errors import (
+    Ambiguous,
+    IllegalAction,
+    MalformedInput,
+    NeedsData,
+    NotFound,
+    PermissionDenied,
+    StaleVersion,
+    Unauthenticated,
+    UmpireError,
+)
+from umpire.v1 import action_pb2, service_pb2
+
+DOMAIN = "umpire.adjudication"
+
+
+def _pack(msg: Message) -> any_pb2.Any:
+    a = any_pb2.Any()
+    a.Pack(msg)
+    return a
+
+
+def to_status(err: UmpireError) -> status_pb2.Status:
+    """The google.rpc.Status for a typed error."""
+    details: list[Message] = []
+    if isinstance(err, Ambiguous):
+        code = code_pb2.INVALID_ARGUMENT
+        details.append(service_pb2.AmbiguousDetail(message=err.message, candidates=err.candidates))
+    elif isinstance(err, MalformedInput):
+        code = code_pb2.INVALID_ARGUMENT
+        details.append(
+            error_details_pb2.BadRequest(
+                field_violations=[
+                    error_details_pb2.BadRequest.FieldViolation(field=err.where, description=err.message)
+                ]
+            )
+        )
+    elif isinstance(err, NotFound):
+        code = code_pb2.NOT_FOUND
+        details.append(error_details_pb2.ErrorInfo(reason="NOT_FOUND", domain=DOMAIN))
+    elif isinstance(err, IllegalAction):
+        code = code_pb2.FAILED_PRECONDITION
+        details.append(service_pb2.IllegalActionDetail(verdict=err.verdict))
+        details.append(
+            error_details_pb2.PreconditionFailure(
+                violations=[
+                    error_details_pb2.PreconditionFailure.Violation(
+                        type="RULE",
+                        subject=f"{v.citation.ruleset}:{v.citation.rule_case}",
+                        description=f"{v.code}: {v.message}",
+                    )
+                    for v in err.verdict.violations
+                ]
+            )
+        )
+    elif isinstance(err, NeedsData):
+        code = code_pb2.FAILED_PRECONDITION
+        verdict = action_pb2.Verdict(legal=True, needs=err.cells)
+        details.append(service_pb2.IllegalActionDetail(verdict=verdict))
+        details.append(error_details_pb2.ErrorInfo(reason="NEEDS_DATA", domain=DOMAIN))
+    elif isinstance(err, StaleVersion):
+        code = code_pb2.ABORTED
+        details.append(
+            service_pb2.StaleVersionDetail(current_version=err.current, expected_version=err.expected)
+        )
+        details.append(
+            error_details_pb2.ErrorInfo(
+                reason="STALE_VERSION", domain=DOMAIN, metadata={"current_version": str(err.current)}
+            )
+        )
+    elif isinstance(err, Unauthenticated):
+        code = code_pb2.UNAUTHENTICATED
+    elif isinstance(err, PermissionDenied):
+        code = code_pb2.PERMISSION_DENIED
+    else:
+        code = code_pb2.INTERNAL
+    return status_pb2.Status(code=code, message=err.one_line(), details=[_pack(d) for d in details])
+
+
+def to_grpc_status(err: UmpireError) -> grpc.Status:
+    status: grpc.Status = rpc_status.to_status(to_status(err))
+    return status

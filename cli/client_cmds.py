@@ -1,0 +1,242 @@
+"""`umpire client ...`: a small client to play against a running server.
+
+Every call has a deadline (gRPC sets none by default, which can hang forever).
+Server errors are printed as one line with the status code; an illegal action
+prints the verdict the server attached to the error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Optional, TypeVar
+
+import grpc
+import typer
+from grpc_status import rpc_status
+from rich.console import Console
+
+from cli import render
+from cli.errors import EXIT_BAD_INPUT, EXIT_ILLEGAL, fail, run
+from cli.game_cmds import parse_options, read_action, supplied_cells
+from exporters.canonical import write_message
+from importers.canonical import read_message
+from umpire.v1 import action_pb2, definition_pb2, service_pb2, service_pb2_grpc, tables_pb2
+
+T = TypeVar("T")
+out = Console(soft_wrap=True)
+
+Server = Annotated[str, typer.Option(help="server address", envvar="UMPIRE_SERVER")]
+Token = Annotated[str, typer.Option(help="your side's token", envvar="UMPIRE_TOKEN")]
+Timeout = Annotated[float, typer.Option(help="deadline per call, seconds")]
+
+DEFAULT_SERVER = "127.0.0.1:50051"
+
+
+def _stub(server: str) -> tuple[grpc.Channel, service_pb2_grpc.AdjudicatorStub]:
+    channel = grpc.insecure_channel(server)
+    return channel, service_pb2_grpc.AdjudicatorStub(channel)
+
+
+def _md(token: str) -> list[tuple[str, str]]:
+    return [("authorization", f"Bearer {token}")] if token else []
+
+
+def call(server: str, fn: Callable[[service_pb2_grpc.AdjudicatorStub], T]) -> T:
+    channel, stub = _stub(server)
+    try:
+        return fn(stub)
+    except grpc.RpcError as e:
+        code = e.code() if hasattr(e, "code") else None
+        detail = e.details() if hasattr(e, "details") else str(e)
+        st = rpc_status.from_call(e) if isinstance(e, grpc.Call) else None
+        if st is not None:
+            for d in st.details:
+                if d.Is(service_pb2.IllegalActionDetail.DESCRIPTOR):
+                    ill = service_pb2.IllegalActionDetail()
+                    d.Unpack(ill)
+                    render.verdict(out, ill.verdict)
+        if code == grpc.StatusCode.UNAVAILABLE:
+            fail(f"cannot reach the server at {server} ({detail})", EXIT_BAD_INPUT)
+        name = code.name if code is not None else "ERROR"
+        fail(f"{name}: {detail}", EXIT_ILLEGAL if code == grpc.StatusCode.FAILED_PRECONDITION else EXIT_BAD_INPUT)
+    finally:
+        channel.close()
+
+
+def register(app: typer.Typer) -> None:
+    client = typer.Typer(help="Play against a running Umpire server.", no_args_is_help=True)
+    app.add_typer(client, name="client")
+
+    @client.command()
+    def rulesets(server: Server = DEFAULT_SERVER, timeout: Timeout = 10.0) -> None:
+        """List the server's rulesets and scenarios."""
+        resp = call(server, lambda s: s.ListRulesets(service_pb2.ListRulesetsRequest(), timeout=timeout))
+        for r in resp.rulesets:
+            out.print(f"{r.id} {r.version}: {r.title} — {', '.join(r.scenarios)}", highlight=False, markup=False)
+
+    @client.command()
+    def create(
+        ruleset: Annotated[str, typer.Option(help="ruleset id")],
+        scenario: Annotated[str, typer.Option(help="shipped scenario id, or a scenario file")],
+        option: Annotated[Optional[list[str]], typer.Option(help="NAME=VALUE; repeatable")] = None,
+        tables: Annotated[Optional[Path], typer.Option(help="user table file")] = None,
+        server: Server = DEFAULT_SERVER,
+        timeout: Timeout = 30.0,
+    ) -> None:
+        """Create a game; prints its id and one token per side (keep them secret)."""
+
+        def build() -> service_pb2.CreateGameRequest:
+            req = service_pb2.CreateGameRequest(ruleset=ruleset, options=parse_options(option))
+            if Path(scenario).suffix:
+                req.scenario.CopyFrom(read_message(Path(scenario), definition_pb2.Scenario()))
+            else:
+                req.scenario_id = scenario
+            if tables:
+                req.tables.CopyFrom(read_message(tables, tables_pb2.TableSet()))
+            return req
+
+        req = run(build)
+        resp = call(server, lambda s: s.CreateGame(req, timeout=timeout))
+        out.print(f"game {resp.game_id} (version {resp.version})", highlight=False, markup=False)
+        for t in resp.tokens:
+            out.print(f"  {t.side}: {t.token}", highlight=False, markup=False)
+        out.print(f"  dice commitment sha256: {resp.seed_commitment}", highlight=False, markup=False)
+
+    @client.command()
+    def state(
+        game: str, token: Token = "", server: Server = DEFAULT_SERVER, timeout: Timeout = 10.0,
+        output: Annotated[Optional[Path], typer.Option("--out", "-o", help="also write the state here")] = None,
+    ) -> None:
+        """Your side's view of the game."""
+        resp = call(server, lambda s: s.GetState(service_pb2.GetStateRequest(game_id=game), metadata=_md(token),
+                                                 timeout=timeout))
+        render.state(out, resp.state)
+        if output:
+            run(lambda: write_message(output, resp.state))
+
+    def _action(action_file: Path | None, action_text: str | None, cell: list[str] | None) -> action_pb2.Action:
+        def build() -> action_pb2.Action:
+            a = read_action(action_file, action_text)
+            a.supplied_cells.extend(supplied_cells(cell))
+            return a
+
+        return run(build)
+
+    @client.command()
+    def validate(
+        game: str,
+        action_file: Annotated[Optional[Path], typer.Argument(metavar="ACTION")] = None,
+        action_text: Annotated[Optional[str], typer.Option(help="action in protobuf text format")] = None,
+        cell: Annotated[Optional[list[str]], typer.Option(help="TABLE:COLUMN:ROW=VALUE")] = None,
+        token: Token = "",
+        server: Server = DEFAULT_SERVER,
+        timeout: Timeout = 10.0,
+    ) -> None:
+        """Dry-run an action: the verdict, nothing changes."""
+        a = _action(action_file, action_text, cell)
+        resp = call(server, lambda s: s.ValidateAction(
+            service_pb2.ValidateActionRequest(game_id=game, action=a), metadata=_md(token), timeout=timeout))
+        render.verdict(out, resp.verdict)
+        raise typer.Exit(0 if resp.verdict.legal else EXIT_ILLEGAL)
+
+    @client.command()
+    def submit(
+        game: str,
+        action_file: Annotated[Optional[Path], typer.Argument(metavar="ACTION")] = None,
+        action_text: Annotated[Optional[str], typer.Option(help="action in protobuf text format")] = None,
+        cell: Annotated[Optional[list[str]], typer.Option(help="TABLE:COLUMN:ROW=VALUE")] = None,
+        expected_version: Annotated[
+            Optional[int], typer.Option(help="version you acted on (default: the current one, read first)")
+        ] = None,
+        token: Token = "",
+        server: Server = DEFAULT_SERVER,
+        timeout: Timeout = 30.0,
+    ) -> None:
+        """Submit an action; prints the verdict, the dice thrown and what happened."""
+        a = _action(action_file, action_text, cell)
+
+        def go(s: service_pb2_grpc.AdjudicatorStub) -> service_pb2.SubmitActionResponse:
+            v = expected_version
+            if v is None:
+                v = s.GetState(service_pb2.GetStateRequest(game_id=game), metadata=_md(token),
+                               timeout=timeout).state.version
+            resp: service_pb2.SubmitActionResponse = s.SubmitAction(
+                service_pb2.SubmitActionRequest(game_id=game, action=a, expected_version=v),
+                metadata=_md(token), timeout=timeout,
+            )
+            return resp
+
+        resp = call(server, go)
+        render.verdict(out, resp.verdict)
+        if resp.dice:
+            out.print("dice: " + "; ".join(f"d{d.sides}={d.value} ({d.purpose})" for d in resp.dice),
+                      highlight=False, markup=False)
+        render.events(out, resp.events)
+        out.print(f"version {resp.version}", highlight=False, markup=False)
+
+    @client.command()
+    def legal(game: str, token: Token = "", server: Server = DEFAULT_SERVER, timeout: Timeout = 10.0) -> None:
+        """What your side may do now, with example actions."""
+        from google.protobuf import text_format
+
+        resp = call(server, lambda s: s.Query(service_pb2.QueryRequest(game_id=game, legal_actions={}),
+                                              metadata=_md(token), timeout=timeout))
+        for la in resp.legal_actions:
+            example = text_format.MessageToString(la.example, as_one_line=True) if la.example.ByteSize() else ""
+            out.print(f"{la.kind}: {la.description}" + (f"\n    --action-text '{example}'" if example else ""),
+                      highlight=False, markup=False)
+
+    @client.command()
+    def reach(
+        game: str, unit: str, token: Token = "", server: Server = DEFAULT_SERVER, timeout: Timeout = 10.0
+    ) -> None:
+        """Every location a unit may end its move in, with the cost."""
+        resp = call(server, lambda s: s.Query(
+            service_pb2.QueryRequest(game_id=game, reach=service_pb2.ReachQuestion(unit_id=unit)),
+            metadata=_md(token), timeout=timeout))
+        for r in resp.reachable:
+            out.print(f"{r.location}\t{r.cost:g}\t{' '.join(r.path)}", highlight=False, markup=False)
+
+    @client.command()
+    def watch(
+        game: str,
+        from_version: Annotated[int, typer.Option("--from", help="events after this version")] = 0,
+        token: Token = "",
+        server: Server = DEFAULT_SERVER,
+    ) -> None:
+        """Follow a game live (Ctrl-C to stop)."""
+
+        def go(s: service_pb2_grpc.AdjudicatorStub) -> None:
+            for item in s.WatchGame(service_pb2.WatchGameRequest(game_id=game, from_version=from_version),
+                                    metadata=_md(token)):
+                render.events(out, [item.event])
+
+        try:
+            call(server, go)
+        except KeyboardInterrupt:
+            pass
+
+    @client.command()
+    def export(
+        game: str,
+        output: Annotated[Path, typer.Option("--out", "-o", help="record file (.json/.textproto/.binpb)")],
+        token: Token = "",
+        server: Server = DEFAULT_SERVER,
+        timeout: Timeout = 60.0,
+    ) -> None:
+        """Write the game record (your view; with the seed once revealed)."""
+        resp = call(server, lambda s: s.ExportGame(service_pb2.ExportGameRequest(game_id=game), metadata=_md(token),
+                                                   timeout=timeout))
+        run(lambda: write_message(output, resp.record))
+        out.print(f"wrote {output}: {len(resp.record.actions)} actions", highlight=False, markup=False)
+
+    @client.command()
+    def reveal(game: str, token: Token = "", server: Server = DEFAULT_SERVER, timeout: Timeout = 10.0) -> None:
+        """Ask for the dice seed: revealed when the game is over or every side asked."""
+        resp = call(server, lambda s: s.RevealSeed(service_pb2.RevealSeedRequest(game_id=game), metadata=_md(token),
+                                                   timeout=timeout))
+        if resp.seed:
+            out.print(f"seed: {resp.seed}", highlight=False, markup=False)
+        else:
+            out.print(f"not yet revealed; asked so far: {', '.join(resp.agreed)}", highlight=False, markup=False)

@@ -1,0 +1,320 @@
+"""Game commands: serve, rulesets, new, show, adjudicate, verify-dice.
+
+Offline commands call `adjudicator.core.engine` directly: the same functions the
+server calls, so an offline verdict and a server verdict cannot disagree.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from google.protobuf import text_format
+from rich.console import Console
+from rich.table import Table
+
+from adjudicator.core import dice as dice_mod
+from adjudicator.core import engine
+from adjudicator.core.errors import MalformedInput
+from adjudicator.core.ruleset import get_ruleset, ruleset_ids
+from adjudicator.service.games import GameManager
+from cli import render
+from cli.errors import EXIT_ILLEGAL, run
+from exporters.canonical import write_message
+from importers.canonical import BINARY_EXT, JSON_EXT, TEXT_EXT, read_message
+from umpire.v1 import action_pb2, common_pb2, definition_pb2, state_pb2, tables_pb2
+
+DEFAULT_DB = "sqlite:///umpire-data/umpire.sqlite"
+DEFAULT_PORT = 50051
+
+out = Console(soft_wrap=True)
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for p in pairs or []:
+        if "=" not in p:
+            raise MalformedInput(f"option {p!r} is not NAME=VALUE", "--option")
+        k, v = p.split("=", 1)
+        options[k.strip()] = v.strip()
+    return options
+
+
+def read_action(path: Path | None, text: str | None) -> action_pb2.Action:
+    if (path is None) == (text is None):
+        raise MalformedInput("give the action as a file (ACTION) or inline (--action-text), not both/neither", "action")
+    if text is not None:
+        action = action_pb2.Action()
+        try:
+            text_format.Parse(text, action)
+        except text_format.ParseError as e:
+            raise MalformedInput(" ".join(str(e).split()), "--action-text") from None
+        return action
+    assert path is not None
+    return read_message(path, action_pb2.Action())
+
+
+def supplied_cells(cells: list[str] | None) -> list[common_pb2.SuppliedCell]:
+    """Parse `TABLE:COLUMN:ROW=VALUE`. Table ids and row labels never contain ':'
+    but columns may ("6:1"), so the table is cut at the first ':' and the row at
+    the last one."""
+    out = []
+    for spec in cells or []:
+        key, sep, value = spec.partition("=")
+        parts = key.split(":")
+        if not sep or len(parts) < 3 or not all(parts) or not value:
+            raise MalformedInput(f"{spec!r} is not TABLE:COLUMN:ROW=VALUE", "--cell")
+        out.append(
+            common_pb2.SuppliedCell(
+                table_id=parts[0], column=":".join(parts[1:-1]), row=parts[-1], value=value,
+                note="given on the command line",
+            )
+        )
+    return out
+
+
+def load_scenario(ruleset_id: str | None, scenario: str) -> definition_pb2.Scenario:
+    """A scenario file (by extension: .json/.textproto/.binpb) or a shipped scenario id."""
+    p = Path(scenario)
+    if p.suffix.lower() in (*JSON_EXT, *TEXT_EXT, *BINARY_EXT):
+        return read_message(p, definition_pb2.Scenario())
+    rid = ruleset_id or scenario.split("/")[0]
+    return get_ruleset(rid).load_scenario(scenario)
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def rulesets() -> None:
+        """List the rulesets, their scenarios and named options."""
+
+        def go() -> None:
+            t = Table("ruleset", "version", "title", "scenarios", "options")
+            for rid in ruleset_ids():
+                rs = get_ruleset(rid)
+                opts = ", ".join(f"{o.name}={o.value}" for o in rs.options())
+                t.add_row(rs.id, rs.version, rs.title, "\n".join(rs.scenario_ids()), opts)
+            out.print(t)
+
+        run(go)
+
+    @app.command()
+    def new(
+        scenario: Annotated[str, typer.Argument(help="shipped scenario id (see `umpire rulesets`) or scenario file")],
+        output: Annotated[Path, typer.Option("--out", "-o", help="state file to write (.json/.textproto/.binpb)")],
+        ruleset: Annotated[Optional[str], typer.Option(help="ruleset id (default: from the scenario)")] = None,
+        option: Annotated[Optional[list[str]], typer.Option(help="NAME=VALUE rule option; repeatable")] = None,
+        tables: Annotated[Optional[Path], typer.Option(help="user table file filling unknown cells")] = None,
+        seed: Annotated[Optional[str], typer.Option(help="dice seed (hex) for rolls at creation")] = None,
+        game_id: Annotated[str, typer.Option(help="game id recorded in the state")] = "offline",
+    ) -> None:
+        """Create a game offline from a scenario and write its initial state."""
+
+        def go() -> None:
+            sc = load_scenario(ruleset, scenario)
+            rs = get_ruleset(ruleset or sc.ruleset)
+            table_set = read_message(tables, tables_pb2.TableSet()) if tables else None
+            try:
+                seed_bytes = bytes.fromhex(seed) if seed else dice_mod.new_seed()
+            except ValueError:
+                raise MalformedInput("seed must be hexadecimal", "--seed") from None
+            state, events = engine.new_game(
+                rs, sc, game_id=game_id, options=parse_options(option), tables=table_set,
+                dice=dice_mod.HmacDice(seed_bytes, game_id, 0, 0),
+                seed_commitment=dice_mod.commitment(seed_bytes),
+            )
+            # Offline games have no secret: keep the seed so the rolls can be verified.
+            state.seed = seed_bytes.hex()
+            write_message(output, state)
+            render.events(out, events)
+            out.print(f"wrote {output} ({rs.id}, {sc.id}, version {state.version})", highlight=False, markup=False)
+
+        run(go)
+
+    @app.command()
+    def show(
+        state_file: Annotated[Path, typer.Argument(metavar="STATE", help="state file")],
+        side: Annotated[Optional[str], typer.Option(help="show only this side's view")] = None,
+    ) -> None:
+        """Print a state readably (optionally one side's view)."""
+
+        def go() -> None:
+            s = read_message(state_file, state_pb2.GameState())
+            if side:
+                if side not in engine.side_ids(s):
+                    raise MalformedInput(f"unknown side {side!r}", "--side")
+                s = engine.ruleset_of(s).view(s, side)
+            render.state(out, s)
+
+        run(go)
+
+    @app.command()
+    def adjudicate(
+        state_file: Annotated[Path, typer.Argument(metavar="STATE", help="state file")],
+        action_file: Annotated[Optional[Path], typer.Argument(metavar="ACTION", help="action file")] = None,
+        action_text: Annotated[Optional[str], typer.Option(help="the action inline, protobuf text format")] = None,
+        roll: Annotated[Optional[list[int]], typer.Option(help="a die actually thrown, in order; repeatable")] = None,
+        cell: Annotated[
+            Optional[list[str]],
+            typer.Option(help="TABLE:COLUMN:ROW=VALUE read off the printed chart; repeatable"),
+        ] = None,
+        side: Annotated[Optional[str], typer.Option(help="acting side (default: the action's)")] = None,
+        output: Annotated[Optional[Path], typer.Option("--out", "-o", help="write the new state here")] = None,
+    ) -> None:
+        """Adjudicate a disputed action offline; exit 0 legal, 1 illegal, 2 bad input.
+
+        Prints the verdict with rule citations (and outcome probabilities when dice
+        decide), then the outcome when the thrown dice are given with --roll."""
+
+        def go() -> int:
+            s = read_message(state_file, state_pb2.GameState())
+            action = read_action(action_file, action_text)
+            if side:
+                action.side = side
+            action.supplied_cells.extend(supplied_cells(cell))
+            verdict = engine.validate(s, action)
+            render.verdict(out, verdict)
+            if not verdict.legal:
+                return EXIT_ILLEGAL
+            dice = dice_mod.ScriptedDice(roll or [], start_index=len(s.dice_log), version=s.version)
+            try:
+                applied = engine.apply_action(s, action, lambda _start, _v: dice)
+            except dice_mod.NeedsRoll as e:
+                if roll:
+                    raise
+                out.print(
+                    f"The outcome depends on dice ({e.purpose}); give the thrown value(s) with --roll to resolve it.",
+                    highlight=False, markup=False,
+                )
+                return 0
+            if dice.unused:
+                raise MalformedInput(f"{dice.unused} of the {len(dice.values)} rolls given were not used", "--roll")
+            out.print("outcome:")
+            render.events(out, applied.events)
+            if applied.state.HasField("pending"):
+                d = applied.state.pending
+                out.print(f"now waiting for {d.side}: {d.prompt}", highlight=False, markup=False)
+            if output:
+                write_message(output, applied.state)
+                out.print(f"wrote {output} (version {applied.state.version})", highlight=False, markup=False)
+            return 0
+
+        code = run(go)
+        raise typer.Exit(code)
+
+    @app.command("verify-dice")
+    def verify_dice(
+        record_file: Annotated[Path, typer.Argument(metavar="RECORD", help="game record (umpire client export)")],
+        seed: Annotated[Optional[str], typer.Option(help="revealed seed (hex), if not in the record")] = None,
+    ) -> None:
+        """Verify a game's dice from its revealed seed, and replay it.
+
+        Checks sha256(seed) against the published commitment, recomputes every roll,
+        and replays the actions to the recorded final state."""
+
+        def go() -> int:
+            rec = read_message(record_file, state_pb2.GameRecord())
+            seed_hex = seed or rec.final.seed or rec.initial.seed
+            if not seed_hex:
+                raise MalformedInput("the record has no revealed seed; give it with --seed", str(record_file))
+            try:
+                seed_bytes = bytes.fromhex(seed_hex)
+            except ValueError:
+                raise MalformedInput("seed is not hexadecimal", "--seed") from None
+            problems: list[str] = []
+            commitment = rec.final.seed_commitment or rec.initial.seed_commitment
+            if dice_mod.commitment(seed_bytes) != commitment:
+                problems.append(f"sha256(seed) does not match the published commitment {commitment}")
+            rolls = list(rec.final.dice_log)
+            problems += dice_mod.verify_rolls(seed_bytes, rec.game_id, rolls)
+            logged = [r for a in rec.actions for r in a.dice]
+            start = len(rec.initial.dice_log)
+            if [r.SerializeToString(deterministic=True) for r in rolls[start:]] != [
+                r.SerializeToString(deterministic=True) for r in logged
+            ]:
+                problems.append("the actions' dice do not match the game's dice log")
+            try:
+                replayed = engine.replay(rec)
+            except MalformedInput as e:
+                problems.append(f"replay failed: {e.one_line()}")
+            else:
+                if rec.final.viewer:
+                    raise MalformedInput(
+                        "the record is one side's view (exported before the seed was revealed); "
+                        "export it again after the reveal",
+                        str(record_file),
+                    )
+                for st in (replayed, rec.final):
+                    st.seed = ""
+                a = replayed.SerializeToString(deterministic=True)
+                b = rec.final.SerializeToString(deterministic=True)
+                if a != b:
+                    problems.append("replaying the actions does not reproduce the recorded final state")
+            for p in problems:
+                out.print(f"✗ {p}", style="red", highlight=False, markup=False)
+            if problems:
+                return EXIT_ILLEGAL
+            out.print(
+                f"✓ {len(rolls)} rolls verified against the seed; commitment matches; "
+                f"{len(rec.actions)} actions replay to the recorded state",
+                style="green",
+                highlight=False, markup=False,
+            )
+            return 0
+
+        raise typer.Exit(run(go))
+
+    @app.command()
+    def serve(
+        db: Annotated[str, typer.Option(help="SQLAlchemy database URL", envvar="UMPIRE_DB")] = DEFAULT_DB,
+        host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+        port: Annotated[int, typer.Option(help="port (0 = any free port)")] = DEFAULT_PORT,
+        demo: Annotated[bool, typer.Option(help="create a demo Major Battles game and print how to play it")] = False,
+        demo_scenario: Annotated[Optional[str], typer.Option(help="scenario for the demo game")] = None,
+    ) -> None:
+        """Run the gRPC adjudication server (health and reflection on)."""
+        from adjudicator.service.server import serve_forever, start_server
+        from adjudicator.store.store import GameStore
+
+        def go() -> None:
+            store = GameStore(db)
+
+            async def main() -> None:
+                try:
+                    running = await start_server(store, host, port)
+                except (OSError, RuntimeError) as e:
+                    raise MalformedInput(f"cannot listen on {host}:{port} ({e})", "--port") from None
+                addr = f"{host}:{running.port}"
+                out.print(f"Umpire listening on {addr}  (database {db})", style="bold", highlight=False, markup=False)
+                if demo:
+                    _demo(running.manager, addr, demo_scenario)
+                out.print("Ctrl-C to stop.", style="dim")
+                await serve_forever(running)
+
+            asyncio.run(main())
+
+        run(go)
+
+
+def _demo(manager: GameManager, addr: str, scenario_id: str | None) -> None:
+    rs = get_ruleset("major-battles")
+    ids = rs.scenario_ids()
+    sid = scenario_id or next((s for s in ids if "normandy" in s), ids[0])
+    resp = manager.create("major-battles", scenario_id=sid, parameters={"demo": "true"})
+    umpire = Path(sys.argv[0]).name if sys.argv and sys.argv[0] else "umpire"
+    out.print(f"Demo game {resp.game_id}: {sid}", style="bold", highlight=False, markup=False)
+    for t in resp.tokens:
+        out.print(f"  {t.side} token: {t.token}", highlight=False, markup=False)
+    out.print(f"  dice commitment sha256: {resp.seed_commitment}", highlight=False, markup=False)
+    first = resp.tokens[0]
+    out.print("Connect:", style="bold")
+    out.print(f"  grpcurl -plaintext {addr} list", highlight=False, markup=False)
+    out.print(
+        f"  grpcurl -plaintext -H 'authorization: Bearer {first.token}' "
+        f"-d '{{\"game_id\": \"{resp.game_id}\"}}' {addr} umpire.v1.Adjudicator/GetState",
+        highlight=False, markup=False,
+    )
+    out.print(f"  {umpire} client state {resp.game_id} --server {addr} --token {first.token}", highlight=False, markup=False)
+    out.print(f"  {umpire} client legal {resp.game_id} --server {addr} --token {first.token}", highlight=False, markup=False)

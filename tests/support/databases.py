@@ -1,0 +1,54 @@
+"""Database URLs for contract tests: SQLite always, PostgreSQL when reachable.
+
+PostgreSQL is looked for at UMPIRE_TEST_PG_URL or, by default, the machine's
+local server (127.0.0.1:5432, trust auth, database `test`). Each use gets its own
+schema, dropped afterwards, so runs never see each other's tables.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+
+PG_URL = os.environ.get("UMPIRE_TEST_PG_URL", "postgresql+psycopg2://postgres@127.0.0.1:5432/test")
+
+
+def postgres_unavailable_reason() -> str | None:
+    try:
+        import psycopg2  # noqa: F401
+    except ImportError:
+        return "psycopg2 is not installed (pip install '.[postgres]')"
+    from sqlalchemy import create_engine, text
+
+    try:
+        engine = create_engine(PG_URL, connect_args={"connect_timeout": 3})
+        with engine.connect() as c:
+            c.execute(text("select 1"))
+        engine.dispose()
+    except Exception as e:  # noqa: BLE001 - any failure means "not reachable"
+        return f"no PostgreSQL reachable at {PG_URL} ({type(e).__name__}); set UMPIRE_TEST_PG_URL to test it"
+    return None
+
+
+@contextmanager
+def postgres_schema_url() -> Iterator[str]:
+    reason = postgres_unavailable_reason()
+    if reason:
+        pytest.skip(reason)
+    from sqlalchemy import create_engine, text
+
+    schema = f"umpire_test_{secrets.token_hex(4)}"
+    admin = create_engine(PG_URL)
+    with admin.begin() as c:
+        c.execute(text(f'create schema "{schema}"'))
+    sep = "&" if "?" in PG_URL else "?"
+    try:
+        yield f"{PG_URL}{sep}options=-csearch_path%3D{schema}"
+    finally:
+        with admin.begin() as c:
+            c.execute(text(f'drop schema "{schema}" cascade'))
+        admin.dispose()
