@@ -24,17 +24,45 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1dumpire/v1/major_battles.proto\x12\tumpire.v1\"\x16\n\x14MajorBattlesScenario\"\x13\n\x11MajorBattlesState\"\x14\n\x12MajorBattlesActionb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1dumpire/v1/major_battles.proto\x12\tumpire.v1\"\xa1\x01\n\x14MajorBattlesScenario\x12\x10\n\x08\x63\x61mpaign\x18\x01 \x01(\t\x12\x11\n\tblue_side\x18\x02 \x01(\t\x12\x10\n\x08red_side\x18\x03 \x01(\t\x12\x12\n\nblue_cards\x18\x04 \x01(\x05\x12\x11\n\tred_cards\x18\x05 \x01(\x05\x12\x16\n\x0egame_ends_card\x18\x06 \x01(\x08\x12\x13\n\x0b\x66ixed_setup\x18\x07 \x01(\x08\"2\n\x06MbCard\x12\n\n\x02id\x18\x01 \x01(\t\x12\x12\n\x05value\x18\x02 \x01(\x05H\x00\x88\x01\x01\x42\x08\n\x06_value\"u\n\x06MbPack\x12\x0c\n\x04side\x18\x01 \x01(\t\x12$\n\tface_down\x18\x02 \x03(\x0b\x32\x11.umpire.v1.MbCard\x12\"\n\x07\x66\x61\x63\x65_up\x18\x03 \x03(\x0b\x32\x11.umpire.v1.MbCard\x12\x13\n\x0bturned_over\x18\x04 \x01(\x05\"l\n\nMbApproach\x12\x0e\n\x06target\x18\x01 \x01(\t\x12\x0c\n\x04road\x18\x02 \x01(\t\x12\x0c\n\x04\x66rom\x18\x03 \x01(\t\x12\x10\n\x08unit_ids\x18\x04 \x03(\t\x12\x0c\n\x04\x61rea\x18\x05 \x01(\t\x12\x12\n\nretreating\x18\x06 \x01(\x08\"\x99\x03\n\x08MbBattle\x12\x0e\n\x06target\x18\x01 \x01(\t\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12\x10\n\x08\x61ttacker\x18\x03 \x01(\t\x12\x10\n\x08\x64\x65\x66\x65nder\x18\x04 \x01(\t\x12\x16\n\x0e\x61ttacker_units\x18\x05 \x03(\t\x12\x16\n\x0e\x64\x65\x66\x65nder_units\x18\x06 \x03(\t\x12\x1b\n\x13\x64\x65\x66\x65nder_bonus_dice\x18\x07 \x01(\x05\x12\r\n\x05round\x18\x08 \x01(\x05\x12\x15\n\rattacker_dice\x18\t \x01(\x05\x12\x15\n\rdefender_dice\x18\n \x01(\x05\x12\x16\n\x0e\x61ttacker_total\x18\x0b \x01(\x05\x12\x16\n\x0e\x64\x65\x66\x65nder_total\x18\x0c \x01(\x05\x12\x16\n\x0e\x61ttacker_faces\x18\r \x03(\x05\x12\x16\n\x0e\x64\x65\x66\x65nder_faces\x18\x0e \x03(\x05\x12\x1b\n\x13\x61ttacker_casualties\x18\x0f \x01(\x05\x12\x1b\n\x13\x64\x65\x66\x65nder_casualties\x18\x10 \x01(\x05\x12\r\n\x05stage\x18\x11 \x01(\t\x12\x18\n\x10retreating_units\x18\x12 \x03(\t\"K\n\x0bMbDefection\x12\x0c\n\x04town\x18\x01 \x01(\t\x12\x0e\n\x06number\x18\x02 \x01(\x05\x12\x10\n\x08unit_ids\x18\x03 \x03(\t\x12\x0c\n\x04turn\x18\x04 \x01(\x05\"\x8e\x07\n\x11MajorBattlesState\x12\x10\n\x08\x63\x61mpaign\x18\x01 \x01(\t\x12\x11\n\tdeck_mode\x18\x02 \x01(\t\x12 \n\x05packs\x18\x03 \x03(\x0b\x32\x11.umpire.v1.MbPack\x12\x14\n\x0cmp_allowance\x18\x04 \x01(\x05\x12\x10\n\x08mp_spent\x18\x05 \x01(\x05\x12;\n\x08road_use\x18\x06 \x03(\x0b\x32).umpire.v1.MajorBattlesState.RoadUseEntry\x12;\n\x08\x61rea_use\x18\x07 \x03(\x0b\x32).umpire.v1.MajorBattlesState.AreaUseEntry\x12\x17\n\x0f\x62\x61ttles_started\x18\x08 \x01(\x08\x12)\n\napproaches\x18\t \x03(\x0b\x32\x15.umpire.v1.MbApproach\x12#\n\x06\x62\x61ttle\x18\n \x01(\x0b\x32\x13.umpire.v1.MbBattle\x12\x14\n\x0c\x62\x61ttle_queue\x18\x0b \x03(\t\x12\x45\n\rturns_started\x18\x0c \x03(\x0b\x32..umpire.v1.MajorBattlesState.TurnsStartedEntry\x12\x12\n\nsetup_done\x18\r \x03(\t\x12\x14\n\x0c\x62oard_digest\x18\x0e \x01(\t\x12\x17\n\x0f\x64\x65\x63isions_asked\x18\x0f \x01(\x05\x12\x10\n\x08\x65nd_step\x18\x10 \x01(\t\x12\x19\n\x11\x62\x61stogne_relieved\x18\x14 \x01(\x08\x12\x16\n\x0ewiltz_occupied\x18\x15 \x01(\x08\x12\x12\n\nwiltz_held\x18\x16 \x01(\x08\x12\x18\n\x10messina_occupied\x18\x17 \x01(\x08\x12\x19\n\x11\x64\x65\x66\x65\x63tion_pending\x18\x18 \x03(\t\x12/\n\x0f\x64\x65\x66\x65\x63tion_chart\x18\x19 \x03(\x0b\x32\x16.umpire.v1.MbDefection\x12\x1b\n\x13red_reserve_entries\x18\x1a \x01(\x05\x12\x16\n\x0ereserve_serial\x18\x1b \x01(\x05\x1a.\n\x0cRoadUseEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x05:\x02\x38\x01\x1a.\n\x0c\x41reaUseEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x05:\x02\x38\x01\x1a\x33\n\x11TurnsStartedEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x05:\x02\x38\x01\"\x1b\n\nMbTurnCard\x12\r\n\x05value\x18\x01 \x01(\x05\"(\n\x06MbLand\x12\x0c\n\x04\x61rea\x18\x01 \x01(\t\x12\x10\n\x08unit_ids\x18\x02 \x03(\t\"\x1b\n\tMbConcede\x12\x0e\n\x06reason\x18\x01 \x01(\t\"\x94\x01\n\x12MajorBattlesAction\x12*\n\tturn_card\x18\x01 \x01(\x0b\x32\x15.umpire.v1.MbTurnCardH\x00\x12!\n\x04land\x18\x02 \x01(\x0b\x32\x11.umpire.v1.MbLandH\x00\x12\'\n\x07\x63oncede\x18\x03 \x01(\x0b\x32\x14.umpire.v1.MbConcedeH\x00\x42\x06\n\x04kindb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'umpire.v1.major_battles_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_MAJORBATTLESSCENARIO']._serialized_start=44
-  _globals['_MAJORBATTLESSCENARIO']._serialized_end=66
-  _globals['_MAJORBATTLESSTATE']._serialized_start=68
-  _globals['_MAJORBATTLESSTATE']._serialized_end=87
-  _globals['_MAJORBATTLESACTION']._serialized_start=89
-  _globals['_MAJORBATTLESACTION']._serialized_end=109
+  _globals['_MAJORBATTLESSTATE_ROADUSEENTRY']._loaded_options = None
+  _globals['_MAJORBATTLESSTATE_ROADUSEENTRY']._serialized_options = b'8\001'
+  _globals['_MAJORBATTLESSTATE_AREAUSEENTRY']._loaded_options = None
+  _globals['_MAJORBATTLESSTATE_AREAUSEENTRY']._serialized_options = b'8\001'
+  _globals['_MAJORBATTLESSTATE_TURNSSTARTEDENTRY']._loaded_options = None
+  _globals['_MAJORBATTLESSTATE_TURNSSTARTEDENTRY']._serialized_options = b'8\001'
+  _globals['_MAJORBATTLESSCENARIO']._serialized_start=45
+  _globals['_MAJORBATTLESSCENARIO']._serialized_end=206
+  _globals['_MBCARD']._serialized_start=208
+  _globals['_MBCARD']._serialized_end=258
+  _globals['_MBPACK']._serialized_start=260
+  _globals['_MBPACK']._serialized_end=377
+  _globals['_MBAPPROACH']._serialized_start=379
+  _globals['_MBAPPROACH']._serialized_end=487
+  _globals['_MBBATTLE']._serialized_start=490
+  _globals['_MBBATTLE']._serialized_end=899
+  _globals['_MBDEFECTION']._serialized_start=901
+  _globals['_MBDEFECTION']._serialized_end=976
+  _globals['_MAJORBATTLESSTATE']._serialized_start=979
+  _globals['_MAJORBATTLESSTATE']._serialized_end=1889
+  _globals['_MAJORBATTLESSTATE_ROADUSEENTRY']._serialized_start=1742
+  _globals['_MAJORBATTLESSTATE_ROADUSEENTRY']._serialized_end=1788
+  _globals['_MAJORBATTLESSTATE_AREAUSEENTRY']._serialized_start=1790
+  _globals['_MAJORBATTLESSTATE_AREAUSEENTRY']._serialized_end=1836
+  _globals['_MAJORBATTLESSTATE_TURNSSTARTEDENTRY']._serialized_start=1838
+  _globals['_MAJORBATTLESSTATE_TURNSSTARTEDENTRY']._serialized_end=1889
+  _globals['_MBTURNCARD']._serialized_start=1891
+  _globals['_MBTURNCARD']._serialized_end=1918
+  _globals['_MBLAND']._serialized_start=1920
+  _globals['_MBLAND']._serialized_end=1960
+  _globals['_MBCONCEDE']._serialized_start=1962
+  _globals['_MBCONCEDE']._serialized_end=1989
+  _globals['_MAJORBATTLESACTION']._serialized_start=1992
+  _globals['_MAJORBATTLESACTION']._serialized_end=2140
 # @@protoc_insertion_point(module_scope)

@@ -1,0 +1,27 @@
+"""What one side sees: the generic view (the other side's private data and
+the pending decision's options removed) plus this game's own secret: the
+order of the face-down movement cards, hidden from both players alike. The
+dice thrown to shuffle the deck would reveal that order, so their values are
+blanked (0) in a player's view until the game is over; the server keeps them
+and `verify-dice` checks them once the seed is revealed."""
+
+from __future__ import annotations
+
+from adjudicator.core.views import generic_view
+from adjudicator.rules.major_battles.deck import GAME_ENDS
+from umpire.v1 import major_battles_pb2 as mbp, state_pb2
+
+DECK_PURPOSE = "movement deck:"
+
+
+def view(state: state_pb2.GameState, side: str) -> state_pb2.GameState:
+    v = generic_view(state, side)
+    for pack in v.major_battles.packs:
+        hidden = [mbp.MbCard(id=GAME_ENDS) if c.id == GAME_ENDS else mbp.MbCard() for c in pack.face_down]
+        del pack.face_down[:]
+        pack.face_down.extend(hidden)
+    if not v.finished:
+        for r in v.dice_log:
+            if r.purpose.startswith(DECK_PURPOSE):
+                r.value = 0
+    return v
