@@ -11,8 +11,9 @@ never disagree:
 * :class:`MoveContext` holds what changes per query: enemy-occupied hexes, enemy
   ZOC with its entry/exit costs, stop-on-entry, the ZOC-to-ZOC ban and its
   exceptions, hexes where the road rate is denied (Nordwind 3.2), extra per-hex
-  costs (interdiction), per-edge overrides (a ferry), where a move may end, and
-  the minimum-move guarantee.
+  costs (interdiction) and the edges across which they are not charged (Traces
+  7.2: not on river crossings), per-edge overrides (a ferry), where a move may
+  end, and the minimum-move guarantee.
 
 :func:`reach` is a bucket-queue (Dial) search over integer costs; the node is the
 hex alone, which is exact because every rule above depends only on the hex left
@@ -130,6 +131,7 @@ class MoveContext:
     stop: Sequence[int] | None = None  # entering ends the move
     enter_extra: Mapping[int, int] = field(default_factory=dict)  # hex -> extra units to enter
     exit_extra: Mapping[int, int] = field(default_factory=dict)  # hex -> extra units to leave
+    extra_exempt_edges: Container[int] = _NO_EDGES  # enter/exit extras are not charged across these edges
     edge_cost: Mapping[int, int] = field(default_factory=dict)  # edge -> cost replacing terrain/hexside/road
     edge_label: Mapping[int, str] = field(default_factory=dict)  # edge -> name of the override ("ferry")
     end_ok: Sequence[int] | None = None  # may end the move here (None = anywhere reachable)
@@ -177,6 +179,7 @@ def reach(costs: CostTable, ctx: MoveContext, start: int, budget: int) -> Reach:
     zout = ctx.zoc_exit
     enter_extra = ctx.enter_extra or _NO_COSTS
     exit_extra = ctx.exit_extra or _NO_COSTS
+    exempt = ctx.extra_exempt_edges
     override = ctx.edge_cost or _NO_COSTS
     adj = costs.adj
     override_from = _override_edges(costs, override)
@@ -195,10 +198,9 @@ def reach(costs: CostTable, ctx: MoveContext, start: int, budget: int) -> Reach:
             out = c
             if hz:
                 out += zout
-            if exit_extra:
-                out += exit_extra.get(h, 0)
             if out > budget:
                 continue
+            xout = exit_extra.get(h, 0) if exit_extra else 0
             edges = adj[h]
             if override_from and h in override_from:
                 edges = tuple(x for x in edges if x[1] not in override) + override_from[h]
@@ -215,8 +217,8 @@ def reach(costs: CostTable, ctx: MoveContext, start: int, budget: int) -> Reach:
                     if hz and (not zoc_to_zoc or e in banned):
                         continue
                     step += zin
-                if enter_extra:
-                    step += enter_extra.get(t, 0)
+                if (xout or enter_extra) and e not in exempt:
+                    step += xout + (enter_extra.get(t, 0) if enter_extra else 0)
                 nc = out + step
                 if nc > budget:
                     continue
@@ -330,7 +332,8 @@ def step_cost(costs: CostTable, ctx: MoveContext, h: int, t: int, e: int) -> tup
     zoc = ctx.zoc
     if zoc is not None and zoc[h] and ctx.zoc_exit:
         parts.append(CostPart("zoc-exit", ctx.zoc_exit))
-    if ctx.exit_extra.get(h):
+    charged = e not in ctx.extra_exempt_edges
+    if charged and ctx.exit_extra.get(h):
         parts.append(CostPart("extra-exit", ctx.exit_extra[h]))
     s = costs.side[e]
     nonroad = -1 if (s < 0 or costs.enter[t] < 0) else costs.enter[t] + s
@@ -348,7 +351,7 @@ def step_cost(costs: CostTable, ctx: MoveContext, h: int, t: int, e: int) -> tup
             parts.append(CostPart("hexside", s, ",".join(sorted(hm.side_features[e]))))
     if zoc is not None and zoc[t] and ctx.zoc_enter:
         parts.append(CostPart("zoc-enter", ctx.zoc_enter))
-    if ctx.enter_extra.get(t):
+    if charged and ctx.enter_extra.get(t):
         parts.append(CostPart("extra-enter", ctx.enter_extra[t]))
     return sum(p.units for p in parts), parts
 
