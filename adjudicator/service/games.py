@@ -249,6 +249,10 @@ class GameManager:
             r.CopyFrom(rec)
             del r.events[:]
             r.events.extend(e for e in rec.events if event_visible(e, side))
+            # The ruleset decides what of the dice and of other sides' actions is secret.
+            r.action.CopyFrom(g.ruleset.view_action(record.final, rec.action, side))
+            del r.dice[:]
+            r.dice.extend(g.ruleset.view_rolls(record.final, rec.dice, side))
         return view
 
     def reveal(self, g: LiveGame, side: str) -> service_pb2.RevealSeedResponse:
