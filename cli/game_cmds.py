@@ -14,7 +14,6 @@ from typing import Annotated, Optional
 import typer
 from google.protobuf import text_format
 from rich.console import Console
-from rich.table import Table
 
 from adjudicator.core import dice as dice_mod
 from adjudicator.core import engine
@@ -91,12 +90,16 @@ def register(app: typer.Typer) -> None:
         """List the rulesets, their scenarios and named options."""
 
         def go() -> None:
-            t = Table("ruleset", "version", "title", "scenarios", "options")
             for rid in ruleset_ids():
                 rs = get_ruleset(rid)
-                opts = ", ".join(f"{o.name}={o.value}" for o in rs.options())
-                t.add_row(rs.id, rs.version, rs.title, "\n".join(rs.scenario_ids()), opts)
-            out.print(t)
+                out.print(f"{rs.id} {rs.version} — {rs.title}", style="bold", highlight=False, markup=False)
+                out.print(f"  rulebook: {rs.rulebook}", highlight=False, markup=False)
+                out.print("  scenarios: " + ", ".join(rs.scenario_ids()), highlight=False, markup=False)
+                if rs.options():
+                    out.print("  options (default value):", highlight=False, markup=False)
+                for o in rs.options():
+                    cite = f" [{o.citation.label}]" if o.citation.label else ""
+                    out.print(f"    {o.name}={o.value}: {o.description}{cite}", highlight=False, markup=False)
 
         run(go)
 
@@ -303,7 +306,7 @@ def _demo(manager: GameManager, addr: str, scenario_id: str | None) -> None:
     ids = rs.scenario_ids()
     sid = scenario_id or next((s for s in ids if "normandy" in s), ids[0])
     resp = manager.create("major-battles", scenario_id=sid, parameters={"demo": "true"})
-    umpire = Path(sys.argv[0]).name if sys.argv and sys.argv[0] else "umpire"
+    umpire = _invocation()
     out.print(f"Demo game {resp.game_id}: {sid}", style="bold", highlight=False, markup=False)
     for t in resp.tokens:
         out.print(f"  {t.side} token: {t.token}", highlight=False, markup=False)
@@ -318,3 +321,14 @@ def _demo(manager: GameManager, addr: str, scenario_id: str | None) -> None:
     )
     out.print(f"  {umpire} client state {resp.game_id} --server {addr} --token {first.token}", highlight=False, markup=False)
     out.print(f"  {umpire} client legal {resp.game_id} --server {addr} --token {first.token}", highlight=False, markup=False)
+
+
+def _invocation() -> str:
+    """How the user can run this CLI again (for the printed hints)."""
+    argv0 = sys.argv[0] if sys.argv else ""
+    if not argv0 or argv0.endswith(("main.py", "__main__.py")):
+        return f"{sys.executable} -m cli.main"
+    try:
+        return str(Path(argv0).resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return argv0

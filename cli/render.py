@@ -9,12 +9,16 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 
+from google.protobuf import text_format
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from adjudicator.core.citations import label
 from umpire.v1 import action_pb2, common_pb2, state_pb2
+
+
+MAX_RULESET_LINES = 60
 
 
 def _cite(c: common_pb2.Citation) -> str:
@@ -141,6 +145,18 @@ def state(console: Console, s: state_pb2.GameState) -> None:
                       style="yellow", highlight=False, markup=False)
         for o in d.options:
             console.print(f"    - {o.id}: {o.label}", highlight=False, markup=False)
+    which = s.WhichOneof("ruleset_state")
+    described = _describe(s)
+    for line in described:
+        console.print(f"  {line}", highlight=False, markup=False)
+    if which and not described:
+        lines = text_format.MessageToString(getattr(s, which), as_utf8=True).splitlines()
+        console.print(f"  {which}:", highlight=False, markup=False)
+        for line in lines[:MAX_RULESET_LINES]:
+            console.print(f"    {line}", highlight=False, markup=False)
+        if len(lines) > MAX_RULESET_LINES:
+            console.print(f"    … {len(lines) - MAX_RULESET_LINES} more lines (write the state as .textproto to see all)",
+                          highlight=False, markup=False)
     if s.dice_log:
         last = s.dice_log[-5:]
         console.print("  last dice: " + "; ".join(f"#{d.index} d{d.sides}={d.value} ({d.purpose})" for d in last),
@@ -151,3 +167,13 @@ def state(console: Console, s: state_pb2.GameState) -> None:
 
 def _num(x: float) -> str:
     return f"{x:g}"
+
+
+def _describe(s: state_pb2.GameState) -> list[str]:
+    from adjudicator.core.errors import NotFound
+    from adjudicator.core.ruleset import get_ruleset
+
+    try:
+        return get_ruleset(s.ruleset).describe(s)
+    except NotFound:
+        return []

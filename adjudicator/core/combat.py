@@ -166,7 +166,7 @@ def net_shifts(claims: Iterable[ShiftClaim], types: Sequence[ShiftType]) -> Shif
                     columns=favour,
                     kind=c.kind,
                     reason=c.reason + (" (only one modifier of this type counts)" if dropped else "")
-                    + (" (cancelled by the other side's)" if offset else ""),
+                    + (" (both sides: they cancel)" if offset else ""),
                     citation=c.citation,
                     cancelled=dropped or offset,
                 )

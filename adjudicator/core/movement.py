@@ -12,8 +12,8 @@ never disagree:
   ZOC with its entry/exit costs, stop-on-entry, the ZOC-to-ZOC ban and its
   exceptions, hexes where the road rate is denied (Nordwind 3.2), extra per-hex
   costs (interdiction) and the edges across which they are not charged (Traces
-  7.2: not on river crossings), per-edge overrides (a ferry), where a move may
-  end, and the minimum-move guarantee.
+  7.2: not on river crossings), per-edge overrides (a ferry), where a move may end, and
+  the minimum-move guarantee.
 
 :func:`reach` is a bucket-queue (Dial) search over integer costs; the node is the
 hex alone, which is exact because every rule above depends only on the hex left
@@ -45,10 +45,19 @@ class CostTable:
     road_kind: list[str]  # per edge; the road kind the road cost came from
     # Per hex: ((target, edge, non-road cost or -1, road cost or -1), ...), statically passable edges only.
     adj: list[tuple[tuple[int, int, int, int], ...]] = field(default_factory=list)
+    # The same with the last item the cheapest cost when the road rate applies
+    # (road or terrain, whichever is cheaper; -1 when neither): the search's hot loop.
+    fast: list[tuple[tuple[int, int, int, int], ...]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.adj:
             self.adj = _adjacency(self)
+        if not self.fast:
+            self.fast = [
+                tuple((t, e, nonroad, nonroad if road < 0 else (road if nonroad < 0 else min(road, nonroad)))
+                      for t, e, nonroad, road in row)
+                for row in self.adj
+            ]
 
     def units(self, value: int) -> float:
         """Integer units back to movement points."""
@@ -162,6 +171,16 @@ def _zero(n: int) -> bytes:
     return bytes(n)
 
 
+_TO_FLAG = bytes([0] + [1] * 255)
+
+
+def _flags(values: Sequence[int]) -> bytes:
+    """Any per-hex sequence as bytes of 0/1 (ZOC fields count their sources)."""
+    if isinstance(values, (bytes, bytearray)):
+        return bytes(values).translate(_TO_FLAG)
+    return bytes(1 if v else 0 for v in values)
+
+
 def reach(costs: CostTable, ctx: MoveContext, start: int, budget: int) -> Reach:
     """Every hex the unit can enter from `start` within `budget` units, with the
     least cost. Hexes where the move may not end are kept (they can be passed
@@ -181,53 +200,75 @@ def reach(costs: CostTable, ctx: MoveContext, start: int, budget: int) -> Reach:
     exit_extra = ctx.exit_extra or _NO_COSTS
     exempt = ctx.extra_exempt_edges
     override = ctx.edge_cost or _NO_COSTS
-    adj = costs.adj
     override_from = _override_edges(costs, override)
+    adj = costs.fast
 
-    best: dict[int, int] = {start: 0}
+    # One byte per hex for the hot loop: bit 0 enemy ZOC, bit 1 blocked, bit 2 road rate denied
+    # (built with whole-array integer arithmetic: the flags are 0/1, so no carries between bytes).
+    mask = (
+        int.from_bytes(_flags(zoc), "little")
+        | int.from_bytes(_flags(blocked), "little") << 1
+        | int.from_bytes(_flags(denied), "little") << 2
+        | int.from_bytes(_flags(stop), "little") << 3
+    ).to_bytes(n, "little")
+    best = [-1] * n  # least cost so far (-1: not reached)
     parent: dict[int, int] = {start: -1}
+    best[start] = 0
+    reached = [start]
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
     buckets[0].append(start)
+    plain = not (enter_extra or exit_extra or override_from)
     for c in range(budget + 1):
         for h in buckets[c]:  # items appended during the loop (zero-cost steps) are visited too
             if best[h] != c:
                 continue
-            hz = zoc[h]
-            if h != start and (stop[h] or (hz and zoc_stop)):
+            mh = mask[h]
+            hz = mh & 1
+            if mh and h != start and (mh & 8 or (hz and zoc_stop)):
                 continue
-            out = c
-            if hz:
-                out += zout
-            if out > budget:
+            out = c + zout if hz else c
+            xout = 0
+            if not plain:
+                xout = exit_extra.get(h, 0)  # charged per edge: some edges waive it (Traces 7.2)
+                edges = adj[h]
+                if h in override_from:
+                    edges = tuple(x for x in edges if x[1] not in override) + override_from[h]
+            else:
+                edges = adj[h]
+            room = budget - out
+            if room < 0:
                 continue
-            xout = exit_extra.get(h, 0) if exit_extra else 0
-            edges = adj[h]
-            if override_from and h in override_from:
-                edges = tuple(x for x in edges if x[1] not in override) + override_from[h]
-            for t, e, nonroad, road in edges:
-                if blocked[t]:
-                    continue
-                if road >= 0 and not denied[t]:
-                    step = road if (nonroad < 0 or road < nonroad) else nonroad
-                elif nonroad >= 0:
-                    step = nonroad
-                else:
-                    continue
-                if zoc[t]:
-                    if hz and (not zoc_to_zoc or e in banned):
+            for t, e, nonroad, cheapest in edges:
+                old = best[t]
+                if 0 <= old <= out:
+                    continue  # settled at least as cheaply: steps never cost less than 0
+                k = mask[t]
+                if not k:
+                    step = cheapest
+                    if step < 0:
                         continue
-                    step += zin
-                if (xout or enter_extra) and e not in exempt:
-                    step += xout + (enter_extra.get(t, 0) if enter_extra else 0)
-                nc = out + step
-                if nc > budget:
+                else:
+                    if k & 2:
+                        continue
+                    step = nonroad if k & 4 else cheapest
+                    if step < 0:
+                        continue
+                    if k & 1:
+                        if hz and (not zoc_to_zoc or (banned and e in banned)):
+                            continue
+                        step += zin
+                if not plain and e not in exempt:
+                    step += xout + enter_extra.get(t, 0)
+                if step > room:
                     continue
-                old = best.get(t)
-                if old is None or nc < old:
+                nc = out + step
+                if old < 0 or nc < old:
+                    if old < 0:
+                        reached.append(t)
                     best[t] = nc
                     parent[t] = h
                     buckets[nc].append(t)
-    result = Reach(start, budget, best, parent)
+    result = Reach(start, budget, {h: best[h] for h in reached}, parent)
     if ctx.minimum_move:
         _minimum_move(costs, ctx, result)
     return result
@@ -243,7 +284,7 @@ def _override_edges(costs: CostTable, override: Mapping[int, int]) -> dict[int, 
     for e, c in override.items():
         t = nbr[e]
         if t >= 0:
-            out.setdefault(e // 6, []).append((t, e, c, -1))
+            out.setdefault(e // 6, []).append((t, e, c, c))
     return {h: tuple(v) for h, v in out.items()}
 
 

@@ -76,6 +76,18 @@ class Ruleset(ABC):
         """Every location the unit may end its move in, with the cost."""
         raise MalformedInput(f"ruleset {self.id} has no reachable-locations query")
 
+    def reach_with_notes(
+        self, state: state_pb2.GameState, unit_id: str
+    ) -> tuple[list[service_pb2.ReachableLocation], list[common_pb2.RuleNote]]:
+        """`reach` plus notes for the reader (e.g. moves left out because a cost is
+        unknown: QueryResponse.notes). Default: `reach` without notes."""
+        return self.reach(state, unit_id), []
+
+    def describe(self, state: state_pb2.GameState) -> list[str]:
+        """Short lines for humans about the ruleset's own state (deck, weather,
+        chits...), printed by `umpire show`. Empty: the CLI prints the raw fields."""
+        return []
+
     def view(self, state: state_pb2.GameState, side: str) -> state_pb2.GameState:
         """`side`'s view: other sides' private data and hidden unit attributes removed."""
         from adjudicator.core.views import generic_view

@@ -47,6 +47,8 @@ class LiveGame:
     ruleset: Ruleset
     # token hash -> side, for constant-time lookups
     sides_by_hash: dict[str, str]
+    # unit id -> owning side (fixed by the scenario), for the own-units check
+    unit_side: dict[str, str]
 
 
 def units_of_action(action: action_pb2.Action) -> list[str]:
@@ -151,6 +153,7 @@ class GameManager:
             state=stored.state,
             ruleset=get_ruleset(stored.ruleset),
             sides_by_hash={h: side for side, h in stored.token_hashes.items()},
+            unit_side={u.id: u.side for u in stored.state.scenario.definition.units},
         )
         with self._lock:
             self._cache[game_id] = g
@@ -172,13 +175,14 @@ class GameManager:
 
     @staticmethod
     def bind_side(g: LiveGame, side: str, action: action_pb2.Action) -> action_pb2.Action:
-        """The action as the caller's side; a side acts only for its own units."""
+        """The action as the caller's side; a side acts only for its own units.
+
+        Sets `side` on the caller's own request message (the service owns it)."""
         if action.side and action.side != side:
             raise PermissionDenied(f"your token is for side {side!r}; the action is for {action.side!r}")
-        bound = action_pb2.Action()
-        bound.CopyFrom(action)
-        bound.side = side
-        owners = {u.id: u.side for u in g.state.scenario.definition.units}
+        action.side = side
+        bound = action
+        owners = g.unit_side
         for uid in units_of_action(bound):
             owner = owners.get(uid)
             if owner is not None and owner != side:
@@ -267,7 +271,7 @@ class GameManager:
     def query(self, g: LiveGame, side: str, request: service_pb2.QueryRequest) -> service_pb2.QueryResponse:
         which = request.WhichOneof("question")
         if which == "reach":
-            owner = {u.id: u.side for u in g.state.scenario.definition.units}.get(request.reach.unit_id)
+            owner = g.unit_side.get(request.reach.unit_id)
             if owner is None:
                 raise NotFound(f"no unit {request.reach.unit_id!r}")
             if owner != side:

@@ -60,7 +60,7 @@ class MbApproach(_message.Message):
     def __init__(self, target: _Optional[str] = ..., road: _Optional[str] = ..., unit_ids: _Optional[_Iterable[str]] = ..., area: _Optional[str] = ..., retreating: _Optional[bool] = ..., **kwargs) -> None: ...
 
 class MbBattle(_message.Message):
-    __slots__ = ("target", "kind", "attacker", "defender", "attacker_units", "defender_units", "defender_bonus_dice", "round", "attacker_dice", "defender_dice", "attacker_total", "defender_total", "attacker_faces", "defender_faces", "attacker_casualties", "defender_casualties", "stage", "retreating_units")
+    __slots__ = ("target", "kind", "attacker", "defender", "attacker_units", "defender_units", "defender_bonus_dice", "round", "attacker_dice", "defender_dice", "attacker_total", "defender_total", "attacker_faces", "defender_faces", "attacker_casualties", "defender_casualties", "stage", "retreating_units", "voluntary_retreat")
     TARGET_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     ATTACKER_FIELD_NUMBER: _ClassVar[int]
@@ -79,6 +79,7 @@ class MbBattle(_message.Message):
     DEFENDER_CASUALTIES_FIELD_NUMBER: _ClassVar[int]
     STAGE_FIELD_NUMBER: _ClassVar[int]
     RETREATING_UNITS_FIELD_NUMBER: _ClassVar[int]
+    VOLUNTARY_RETREAT_FIELD_NUMBER: _ClassVar[int]
     target: str
     kind: str
     attacker: str
@@ -97,7 +98,8 @@ class MbBattle(_message.Message):
     defender_casualties: int
     stage: str
     retreating_units: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, target: _Optional[str] = ..., kind: _Optional[str] = ..., attacker: _Optional[str] = ..., defender: _Optional[str] = ..., attacker_units: _Optional[_Iterable[str]] = ..., defender_units: _Optional[_Iterable[str]] = ..., defender_bonus_dice: _Optional[int] = ..., round: _Optional[int] = ..., attacker_dice: _Optional[int] = ..., defender_dice: _Optional[int] = ..., attacker_total: _Optional[int] = ..., defender_total: _Optional[int] = ..., attacker_faces: _Optional[_Iterable[int]] = ..., defender_faces: _Optional[_Iterable[int]] = ..., attacker_casualties: _Optional[int] = ..., defender_casualties: _Optional[int] = ..., stage: _Optional[str] = ..., retreating_units: _Optional[_Iterable[str]] = ...) -> None: ...
+    voluntary_retreat: bool
+    def __init__(self, target: _Optional[str] = ..., kind: _Optional[str] = ..., attacker: _Optional[str] = ..., defender: _Optional[str] = ..., attacker_units: _Optional[_Iterable[str]] = ..., defender_units: _Optional[_Iterable[str]] = ..., defender_bonus_dice: _Optional[int] = ..., round: _Optional[int] = ..., attacker_dice: _Optional[int] = ..., defender_dice: _Optional[int] = ..., attacker_total: _Optional[int] = ..., defender_total: _Optional[int] = ..., attacker_faces: _Optional[_Iterable[int]] = ..., defender_faces: _Optional[_Iterable[int]] = ..., attacker_casualties: _Optional[int] = ..., defender_casualties: _Optional[int] = ..., stage: _Optional[str] = ..., retreating_units: _Optional[_Iterable[str]] = ..., voluntary_retreat: _Optional[bool] = ...) -> None: ...
 
 class MbDefection(_message.Message):
     __slots__ = ("town", "number", "unit_ids", "turn")

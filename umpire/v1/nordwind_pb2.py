@@ -22,19 +22,46 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from umpire.v1 import common_pb2 as umpire_dot_v1_dot_common__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18umpire/v1/nordwind.proto\x12\tumpire.v1\"\x12\n\x10NordwindScenario\"\x0f\n\rNordwindState\"\x10\n\x0eNordwindActionb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18umpire/v1/nordwind.proto\x12\tumpire.v1\x1a\x16umpire/v1/common.proto\"\x9b\x01\n\x11NordwindPlacement\x12\x10\n\x08unit_ids\x18\x01 \x03(\t\x12\x0c\n\x04mode\x18\x02 \x01(\t\x12\r\n\x05hexes\x18\x03 \x03(\t\x12\x0f\n\x07printed\x18\x04 \x01(\t\x12%\n\x08\x63itation\x18\x05 \x01(\x0b\x32\x13.umpire.v1.Citation\x12\x0c\n\x04side\x18\x06 \x01(\t\x12\x11\n\tformation\x18\x07 \x01(\t\"a\n\x0fNordwindArrival\x12\x0c\n\x04turn\x18\x01 \x01(\x05\x12/\n\tplacement\x18\x02 \x01(\x0b\x32\x1c.umpire.v1.NordwindPlacement\x12\x0f\n\x07options\x18\x03 \x03(\x05\"{\n\x12NordwindWithdrawal\x12\x0c\n\x04turn\x18\x01 \x01(\x05\x12\x0c\n\x04side\x18\x02 \x01(\t\x12\x12\n\nformations\x18\x03 \x03(\t\x12\x0e\n\x06reason\x18\x04 \x01(\t\x12%\n\x08\x63itation\x18\x05 \x01(\x0b\x32\x13.umpire.v1.Citation\"C\n\x14NordwindSecretOption\x12\n\n\x02id\x18\x01 \x01(\x05\x12\n\n\x02vp\x18\x02 \x01(\x05\x12\x13\n\x0b\x64\x65scription\x18\x03 \x01(\t\"\x95\x02\n\x10NordwindScenario\x12+\n\x05setup\x18\x01 \x03(\x0b\x32\x1c.umpire.v1.NordwindPlacement\x12,\n\x08\x61rrivals\x18\x02 \x03(\x0b\x32\x1a.umpire.v1.NordwindArrival\x12\x32\n\x0bwithdrawals\x18\x03 \x03(\x0b\x32\x1d.umpire.v1.NordwindWithdrawal\x12\x37\n\x0esecret_options\x18\x04 \x03(\x0b\x32\x1f.umpire.v1.NordwindSecretOption\x12\x10\n\x08red_line\x18\x05 \x01(\x08\x12\x12\n\nstart_date\x18\x06 \x01(\t\x12\x13\n\x0bsetup_order\x18\x07 \x03(\t\".\n\rNordwindRoute\x12\x0f\n\x07unit_id\x18\x01 \x01(\t\x12\x0c\n\x04path\x18\x02 \x03(\t\"\xb6\x05\n\x0eNordwindCombat\x12\x0e\n\x06target\x18\x01 \x01(\t\x12\x11\n\tattackers\x18\x02 \x03(\t\x12\x11\n\tdefenders\x18\x03 \x03(\t\x12\x10\n\x08supports\x18\x04 \x03(\t\x12\x14\n\x0c\x61ttacker_air\x18\x05 \x01(\x08\x12\x14\n\x0c\x64\x65\x66\x65nder_air\x18\x06 \x01(\x08\x12\x15\n\rattacker_side\x18\x07 \x01(\t\x12\x15\n\rdefender_side\x18\x08 \x01(\t\x12\x13\n\x0b\x62\x61se_column\x18\t \x01(\t\x12\x0e\n\x06\x63olumn\x18\n \x01(\t\x12\x0e\n\x06result\x18\x0b \x01(\t\x12\x0c\n\x04\x62old\x18\x0c \x01(\x08\x12\r\n\x05stage\x18\r \x01(\t\x12\x0c\n\x04part\x18\x0e \x01(\t\x12\x0e\n\x06losses\x18\x0f \x01(\x05\x12\x0f\n\x07retreat\x18\x10 \x01(\x05\x12\x14\n\x0c\x62old_pending\x18\x11 \x01(\x08\x12(\n\x06routes\x18\x12 \x03(\x0b\x32\x18.umpire.v1.NordwindRoute\x12\x1a\n\x12\x64\x65\x66\x65nder_retreated\x18\x13 \x01(\x08\x12\x15\n\rdefender_held\x18\x14 \x01(\x08\x12\x13\n\x0bunfulfilled\x18\x15 \x01(\x05\x12\x11\n\tretreated\x18\x16 \x01(\x05\x12\x1a\n\x12\x61ttacker_retreated\x18\x17 \x01(\x08\x12\x12\n\nzoc_losses\x18\x18 \x01(\x05\x12\x11\n\tzoc_units\x18\x19 \x03(\t\x12\x11\n\tnet_shift\x18\x1a \x01(\x05\x12)\n\x07planned\x18\x1b \x03(\x0b\x32\x18.umpire.v1.NordwindRoute\x12\x12\n\nloss_units\x18\x1c \x03(\t\x12\x11\n\tfulfilled\x18\x1d \x01(\x05\x12\x1e\n\x16\x61ttacker_quality_shift\x18\x1e \x01(\x05\x12\x1e\n\x16\x64\x65\x66\x65nder_quality_shift\x18\x1f \x01(\x05\"D\n\rNordwindFerry\x12\x0b\n\x03hex\x18\x01 \x01(\t\x12\x11\n\tdestroyed\x18\x02 \x01(\x08\x12\x13\n\x0bturn_placed\x18\x03 \x01(\x05\"A\n\x0eNordwindReturn\x12\x0f\n\x07unit_id\x18\x01 \x01(\t\x12\x10\n\x08\x65xit_hex\x18\x02 \x01(\t\x12\x0c\n\x04turn\x18\x03 \x01(\x05\"\x91\x04\n\rNordwindState\x12\x0f\n\x07weather\x18\x01 \x01(\t\x12\x18\n\x10previous_weather\x18\x02 \x01(\t\x12?\n\x0c\x61ir_missions\x18\x03 \x03(\x0b\x32).umpire.v1.NordwindState.AirMissionsEntry\x12\'\n\x05\x66\x65rry\x18\x04 \x01(\x0b\x32\x18.umpire.v1.NordwindFerry\x12;\n\nsteps_lost\x18\x05 \x03(\x0b\x32\'.umpire.v1.NordwindState.StepsLostEntry\x12\x16\n\x0e\x61ttacked_hexes\x18\x06 \x03(\t\x12)\n\x06\x63ombat\x18\x07 \x01(\x0b\x32\x19.umpire.v1.NordwindCombat\x12\x18\n\x10\x64\x65\x63ision_counter\x18\x08 \x01(\r\x12\x15\n\rsaverne_turns\x18\t \x03(\x05\x12*\n\x07returns\x18\n \x03(\x0b\x32\x19.umpire.v1.NordwindReturn\x12\x15\n\rarrivals_done\x18\x0b \x03(\x05\x12\x11\n\twithdrawn\x18\x0c \x03(\t\x1a\x32\n\x10\x41irMissionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x05:\x02\x38\x01\x1a\x30\n\x0eStepsLostEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x05:\x02\x38\x01\"\x19\n\nPlaceFerry\x12\x0b\n\x03hex\x18\x01 \x01(\t\"F\n\x0eNordwindAction\x12,\n\x0bplace_ferry\x18\x01 \x01(\x0b\x32\x15.umpire.v1.PlaceFerryH\x00\x42\x06\n\x04kindb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'umpire.v1.nordwind_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_NORDWINDSCENARIO']._serialized_start=39
-  _globals['_NORDWINDSCENARIO']._serialized_end=57
-  _globals['_NORDWINDSTATE']._serialized_start=59
-  _globals['_NORDWINDSTATE']._serialized_end=74
-  _globals['_NORDWINDACTION']._serialized_start=76
-  _globals['_NORDWINDACTION']._serialized_end=92
+  _globals['_NORDWINDSTATE_AIRMISSIONSENTRY']._loaded_options = None
+  _globals['_NORDWINDSTATE_AIRMISSIONSENTRY']._serialized_options = b'8\001'
+  _globals['_NORDWINDSTATE_STEPSLOSTENTRY']._loaded_options = None
+  _globals['_NORDWINDSTATE_STEPSLOSTENTRY']._serialized_options = b'8\001'
+  _globals['_NORDWINDPLACEMENT']._serialized_start=64
+  _globals['_NORDWINDPLACEMENT']._serialized_end=219
+  _globals['_NORDWINDARRIVAL']._serialized_start=221
+  _globals['_NORDWINDARRIVAL']._serialized_end=318
+  _globals['_NORDWINDWITHDRAWAL']._serialized_start=320
+  _globals['_NORDWINDWITHDRAWAL']._serialized_end=443
+  _globals['_NORDWINDSECRETOPTION']._serialized_start=445
+  _globals['_NORDWINDSECRETOPTION']._serialized_end=512
+  _globals['_NORDWINDSCENARIO']._serialized_start=515
+  _globals['_NORDWINDSCENARIO']._serialized_end=792
+  _globals['_NORDWINDROUTE']._serialized_start=794
+  _globals['_NORDWINDROUTE']._serialized_end=840
+  _globals['_NORDWINDCOMBAT']._serialized_start=843
+  _globals['_NORDWINDCOMBAT']._serialized_end=1537
+  _globals['_NORDWINDFERRY']._serialized_start=1539
+  _globals['_NORDWINDFERRY']._serialized_end=1607
+  _globals['_NORDWINDRETURN']._serialized_start=1609
+  _globals['_NORDWINDRETURN']._serialized_end=1674
+  _globals['_NORDWINDSTATE']._serialized_start=1677
+  _globals['_NORDWINDSTATE']._serialized_end=2206
+  _globals['_NORDWINDSTATE_AIRMISSIONSENTRY']._serialized_start=2106
+  _globals['_NORDWINDSTATE_AIRMISSIONSENTRY']._serialized_end=2156
+  _globals['_NORDWINDSTATE_STEPSLOSTENTRY']._serialized_start=2158
+  _globals['_NORDWINDSTATE_STEPSLOSTENTRY']._serialized_end=2206
+  _globals['_PLACEFERRY']._serialized_start=2208
+  _globals['_PLACEFERRY']._serialized_end=2233
+  _globals['_NORDWINDACTION']._serialized_start=2235
+  _globals['_NORDWINDACTION']._serialized_end=2305
 # @@protoc_insertion_point(module_scope)

@@ -8,6 +8,8 @@ defender's retreat (retreat.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from adjudicator.core.dice import DiceSource
 from adjudicator.core.errors import MalformedInput
 from adjudicator.core.verdicts import VerdictBuilder
@@ -19,6 +21,9 @@ from adjudicator.rules.major_battles.decisions import CASUALTIES, TIE, ask, chec
 from adjudicator.rules.major_battles.model import ARMOR, INFANTRY, Battle, Game, Unit
 from adjudicator.rules.major_battles.options import RETREATED_IN_LEFT, ZERO_DICE_TIE
 from umpire.v1 import action_pb2, common_pb2
+
+
+Stage = Callable[[Game, Battle, DiceSource], None]
 
 
 def force_dice(units: list[Unit], bonus: int = 0) -> int:
@@ -164,7 +169,7 @@ def _group(g: Game, uid: str) -> str:
     return f"{a.road}|{a.area}|{a.frm}" if a else g.units[uid].loc
 
 
-def _casualties(role: str) -> object:
+def _casualties(role: str) -> Stage:
     def stage(g: Game, b: Battle, dice: DiceSource) -> None:
         forced, pick, k = casualty_plan(g, b, role)
         side = b.attacker if role == "attacker" else b.defender
@@ -254,7 +259,7 @@ def _outcome(g: Game, b: Battle, dice: DiceSource) -> None:
     b.stage = "tie-attacker"
 
 
-def _tie(role: str) -> object:
+def _tie(role: str) -> Stage:
     def stage(g: Game, b: Battle, dice: DiceSource) -> None:
         side = b.attacker if role == "attacker" else b.defender
         ask(g, side, TIE, f"battle for {g.board.name(b.target)} tied at {b.attacker_total}: retreat voluntarily, "
@@ -283,7 +288,8 @@ def apply_tie(g: Game, answer: action_pb2.AnswerDecision, dice: DiceSource) -> N
             retreat.attacker_retreats(g, b, voluntary=True)
             finish(g)
         else:
-            retreat.start_defender_retreat(g, b, [u.id for u in g.town_units(b.target) if u.side == b.defender])
+            retreat.start_defender_retreat(g, b, [u.id for u in g.town_units(b.target) if u.side == b.defender],
+                                           voluntary=True)
         return
     if role == "attacker":
         b.stage = "tie-defender"
@@ -303,7 +309,7 @@ def finish(g: Game) -> None:
     campaign_of(g.campaign).after_action(g)
 
 
-STAGES = {
+STAGES: dict[str, Stage] = {
     "roll": _roll,
     "attacker-casualties": _casualties("attacker"),
     "defender-casualties": _casualties("defender"),

@@ -11,6 +11,7 @@ digest is refused, so a cached board is never applied to another map.
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
@@ -134,9 +135,9 @@ def compile_board(gmap: map_pb2.GameMap, where: str = "map") -> Board:
     adj = {t: tuple(sorted(v, key=lambda x: (x[0].cost, x[0].id))) for t, v in adj_lists.items()}
     links = {k: tuple(sorted(v, key=lambda r: (r.cost, r.id))) for k, v in link_lists.items()}
     by_tag: dict[str, list[str]] = {}
-    for t in towns.values():
-        for tag in sorted(t.tags):
-            by_tag.setdefault(tag, []).append(t.id)
+    for town in towns.values():
+        for tag in sorted(town.tags):
+            by_tag.setdefault(tag, []).append(town.id)
     return Board(
         id=gmap.id,
         source=gmap.source,
@@ -152,23 +153,26 @@ def compile_board(gmap: map_pb2.GameMap, where: str = "map") -> Board:
 
 _CACHE: OrderedDict[str, Board] = OrderedDict()
 _CACHE_SIZE = 32
+_LOCK = threading.Lock()
 
 
 def board_of(gmap: map_pb2.GameMap, claimed_digest: str) -> Board:
     """The compiled board of a state's map. A cache hit trusts the digest the
     state records; a miss verifies it against the map (so a state edited by
     hand cannot pair one map with another map's digest)."""
-    hit = _CACHE.get(claimed_digest) if claimed_digest else None
-    if hit is not None:
-        _CACHE.move_to_end(claimed_digest)
-        return hit
+    with _LOCK:
+        hit = _CACHE.get(claimed_digest) if claimed_digest else None
+        if hit is not None:
+            _CACHE.move_to_end(claimed_digest)
+            return hit
     board = compile_board(gmap, "state.scenario.definition.map")
     if claimed_digest and board.digest != claimed_digest:
         raise MalformedInput(
             "the state's board does not match the digest recorded at creation (edited map?)",
             "state.major_battles.board_digest",
         )
-    _CACHE[board.digest] = board
-    while len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
+    with _LOCK:
+        _CACHE[board.digest] = board
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
     return board

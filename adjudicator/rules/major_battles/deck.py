@@ -153,12 +153,12 @@ def validate_turn_card(g: Game, value: int, side: str, b: VerdictBuilder) -> Non
                 C.DECK_REUSE,
             )
         return
-    problem = _inconsistent_with_table(g, value)
+    problem = inconsistent_with_table(g, value)
     if problem:
         b.violation("CARD_VALUE_NOT_IN_DECK", problem, C.DECK)
 
 
-def _inconsistent_with_table(g: Game, value: int) -> str:
+def inconsistent_with_table(g: Game, value: int) -> str:
     """A reported value must fit the deck: every card turned so far is a
     different physical card, so the values seen must be a sub-multiset of the
     table's known values plus its unknown cells."""
@@ -207,17 +207,5 @@ def turn_card(g: Game, side: str, value: int | None) -> bool:
     return True
 
 
-def needs_report(g: Game, side: str) -> bool:
-    """Whether `side`'s next card must be reported by the players."""
-    return g.mb.deck_mode == "physical"
-
-
 def apply_turn_card(g: Game, action: action_pb2.Action) -> None:
     turn_card(g, action.side, action.major_battles.turn_card.value)
-
-
-def redact_packs(packs: list[Pack]) -> None:
-    """Face-down cards are hidden from both players: only their number, and
-    the Game Ends card known to lie at the bottom of the blue pack, remain."""
-    for p in packs:
-        p.face_down = [c if c.id == GAME_ENDS else Card("", None) for c in p.face_down]

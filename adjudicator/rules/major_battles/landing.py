@@ -13,10 +13,10 @@ from adjudicator.rules.major_battles import citations as C
 from adjudicator.rules.major_battles.board import LANDING
 from adjudicator.rules.major_battles.model import LANDED, OFF_MAP, ON_MAP, Approach, Game, Unit
 from adjudicator.rules.major_battles.movement import STACK_LIMIT, turn_checks
-from umpire.v1 import action_pb2
+from umpire.v1 import action_pb2, major_battles_pb2 as mbp
 
 
-def _units(g: Game, land: action_pb2.MbLand, side: str, b: VerdictBuilder) -> list[Unit]:
+def _units(g: Game, land: mbp.MbLand, side: str, b: VerdictBuilder) -> list[Unit]:
     if not land.unit_ids:
         raise MalformedInput("name the units to land", "action.major_battles.land.unit_ids")
     if len(set(land.unit_ids)) != len(land.unit_ids):
@@ -34,7 +34,7 @@ def _units(g: Game, land: action_pb2.MbLand, side: str, b: VerdictBuilder) -> li
     return out
 
 
-def validate_land(g: Game, land: action_pb2.MbLand, side: str, b: VerdictBuilder) -> None:
+def validate_land(g: Game, land: mbp.MbLand, side: str, b: VerdictBuilder) -> None:
     if g.campaign != "sicily":
         b.violation("NO_LANDINGS", "landings are a rule of the Sicily campaign only", C.SICILY_LANDING)
         return

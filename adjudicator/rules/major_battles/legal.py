@@ -40,6 +40,10 @@ def legal_actions(g: Game, side: str) -> list[service_pb2.LegalAction]:
                        action_pb2.Action(side=side, attack=action_pb2.Attack(target=target))))
     if not g.mb.approaches:
         out.append(_la("end_phase", "end the turn", action_pb2.Action(side=side, end_phase=action_pb2.EndPhase())))
+    if g.campaign == "sicily" and side == g.blue:
+        # The Axis wins when taking Messina "becomes impossible": a judgement the Allied player makes.
+        out.append(_la("concede", "concede: taking Messina has become impossible", action_pb2.Action(
+            side=side, major_battles=mbp.MajorBattlesAction(concede=mbp.MbConcede(reason="Messina out of reach")))))
     return out
 
 
@@ -67,7 +71,7 @@ def _cards(g: Game, side: str) -> list[service_pb2.LegalAction]:
         values = [card.value]
     else:
         known = sorted(set(deck.known_values(g.state.scenario.definition.tables).values()))
-        values = [v for v in list(EXAMPLE_CARD_VALUES) + known if not deck._inconsistent_with_table(g, v)][:3]
+        values = [v for v in list(EXAMPLE_CARD_VALUES) + known if not deck.inconsistent_with_table(g, v)][:3]
     return [
         _la("turn_card", f"report the value of the movement card you turned ({v} is an example: give the value "
             "printed on your card)" if card.value is None else f"turn the card used again: {v}",
@@ -98,11 +102,8 @@ def _moves(g: Game, side: str) -> list[service_pb2.LegalAction]:
             if road.cost > left or (g.board.links[(town, other)][0].id != road.id):
                 continue
             used = g.mb.road_use.get(road.id, 0)
-            sizes = sorted({1, min(len(units), left // road.cost)})
-            for n in sizes:
+            for n in sorted({1, min(len(units), left // road.cost, max(1, ROAD_LIMIT - used))}):
                 group = units[:n]
-                if n < 1:
-                    continue
                 add = sum(1 for u in group if f"road:{road.id}" not in u.markers) if distinct else n
                 if used + add > ROAD_LIMIT:
                     continue

@@ -13,6 +13,7 @@ States are values: code must not mutate a state in place after validating it
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Optional
@@ -97,6 +98,7 @@ class Battle:
     defender_casualties: int = 0
     stage: str = ""
     retreating_units: list[str] = field(default_factory=list)
+    voluntary_retreat: bool = False
 
 
 @dataclass
@@ -156,7 +158,7 @@ def mb_from_proto(m: mbp.MajorBattlesState) -> MB:
             b.target, b.kind, b.attacker, b.defender, list(b.attacker_units), list(b.defender_units),
             b.defender_bonus_dice, b.round, b.attacker_dice, b.defender_dice, b.attacker_total,
             b.defender_total, list(b.attacker_faces), list(b.defender_faces), b.attacker_casualties,
-            b.defender_casualties, b.stage, list(b.retreating_units),
+            b.defender_casualties, b.stage, list(b.retreating_units), b.voluntary_retreat,
         )
     return MB(
         campaign=m.campaign,
@@ -244,7 +246,7 @@ def mb_to_proto(mb: MB) -> mbp.MajorBattlesState:
                 defender_dice=b.defender_dice, attacker_total=b.attacker_total, defender_total=b.defender_total,
                 attacker_faces=b.attacker_faces, defender_faces=b.defender_faces,
                 attacker_casualties=b.attacker_casualties, defender_casualties=b.defender_casualties,
-                stage=b.stage, retreating_units=b.retreating_units,
+                stage=b.stage, retreating_units=b.retreating_units, voluntary_retreat=b.voluntary_retreat,
             )
         )
     for d in mb.defection_chart:
@@ -329,9 +331,6 @@ class Game:
     def other(self, side: str) -> str:
         return self.red if side == self.blue else self.blue
 
-    def side_units(self, side: str) -> list[Unit]:
-        return [u for u in self.units.values() if u.side == side]
-
     def approaches_at(self, target: str) -> list[Approach]:
         return [a for a in self.mb.approaches if a.target == target]
 
@@ -412,7 +411,7 @@ def to_state(g: Game) -> state_pb2.GameState:
         markers = list(u.markers)
         if u.id in outside:
             markers.append(OUTSIDE_MARK + outside[u.id])
-        s.units.add(unit_id=u.id, side=u.side, status=u.status, location=u.loc, markers=markers)  # type: ignore[arg-type]
+        s.units.add(unit_id=u.id, side=u.side, status=u.status, location=u.loc, markers=markers)
     s.major_battles.CopyFrom(mb_to_proto(g.mb))
     return s
 
@@ -425,21 +424,42 @@ def _board(state: state_pb2.GameState) -> Board:
 
 _CACHE: OrderedDict[int, tuple[state_pb2.GameState, int, Game]] = OrderedDict()
 _CACHE_SIZE = 16
+_LOCK = threading.Lock()  # the gRPC server validates from several threads
 
 
 def game_of(state: state_pb2.GameState) -> Game:
     """The read-only model of `state`, cached by object identity and version.
     The cache keeps the state alive, so an id is never reused while cached."""
     key = id(state)
-    hit = _CACHE.get(key)
-    if hit is not None and hit[0] is state and hit[1] == state.version:
-        _CACHE.move_to_end(key)
-        return hit[2]
+    with _LOCK:
+        hit = _CACHE.get(key)
+        if hit is not None and hit[0] is state and hit[1] == state.version:
+            _CACHE.move_to_end(key)
+            return hit[2]
     game = Game(state, _board(state), mutable=False)
-    _CACHE[key] = (state, state.version, game)
-    while len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
+    _store(state, state.version, game)
     return game
+
+
+def _store(state: state_pb2.GameState, version: int, game: Game) -> None:
+    with _LOCK:
+        _CACHE[id(state)] = (state, version, game)
+        _CACHE.move_to_end(id(state))
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+
+
+def prime(state: state_pb2.GameState, version: int, g: Game) -> None:
+    """Cache `g` (the model `apply` just wrote into `state`) as the model of
+    `state` once the engine has set its version to `version`, so the first
+    validate after an action does not rebuild it. Equivalence with a fresh
+    read is checked by tests/rules/major_battles/test_mb_properties.py."""
+    g.state = state
+    g.mutable = False
+    g.events = []
+    g.new_defs = []
+    g.touch()
+    _store(state, version, g)
 
 
 def fresh_game(state: state_pb2.GameState) -> Game:
@@ -448,4 +468,5 @@ def fresh_game(state: state_pb2.GameState) -> Game:
 
 
 def clear_cache() -> None:
-    _CACHE.clear()
+    with _LOCK:
+        _CACHE.clear()

@@ -70,6 +70,9 @@ def _uses(g: Game, road: Road, units: list[Unit], earlier: int) -> int:
 def plan_move(g: Game, move: action_pb2.MoveUnits, side: str, b: VerdictBuilder) -> Plan | None:
     if not turn_checks(g, side, b, "move"):
         return None
+    if move.mode not in ("", "road"):
+        raise MalformedInput(f"Major Battles moves go along roads; mode {move.mode!r} is unknown "
+                             "(Sicily landings use major_battles.land)", "action.move.mode")
     if not move.unit_ids:
         raise MalformedInput("name the units to move", "action.move.unit_ids")
     if len(set(move.unit_ids)) != len(move.unit_ids):

@@ -34,12 +34,13 @@ class Way:
     advanced: bool
 
 
-def retreat_ways(g: Game, town: str, side: str) -> list[Way]:
+def retreat_ways(g: Game, town: str, side: str, forced: bool = True) -> list[Way]:
     """Destinations for `side`'s units retreating from `town`: one per adjacent
     town (the cheapest usable road). A road with an enemy stack on it is never
     usable (¶4, and Advanced ¶2: no fighting past enemy units on a road); a
     town the enemy occupies blocks its road (¶6) unless the advanced rule is
-    on, which makes it a destination to fight for (Advanced ¶1)."""
+    on and the retreat is forced, which makes it a destination to fight for
+    (Advanced ¶1: "A defending player who is forced to retreat may ...")."""
     enemy = g.other(side)
     blocked = {a.road for a in g.mb.approaches if a.road and a.unit_ids and g.units[a.unit_ids[0]].side == enemy}
     camp = campaign_of(g.campaign)
@@ -49,7 +50,7 @@ def retreat_ways(g: Game, town: str, side: str) -> list[Way]:
         if other in seen or road.id in blocked:
             continue
         if g.occupant(other) == enemy:
-            if not g.opts.advanced_retreat:
+            if not g.opts.advanced_retreat or not forced:
                 continue
             if camp.battle_problem(g, [], other) is not None:
                 continue
@@ -60,14 +61,15 @@ def retreat_ways(g: Game, town: str, side: str) -> list[Way]:
     return out
 
 
-def start_defender_retreat(g: Game, b: Battle, units: list[str]) -> None:
+def start_defender_retreat(g: Game, b: Battle, units: list[str], voluntary: bool = False) -> None:
     b.retreating_units = list(units)
+    b.voluntary_retreat = voluntary
     b.stage = "defender-retreat"
 
 
 def defender_retreat_stage(g: Game, b: Battle) -> None:
     units = b.retreating_units
-    ways = retreat_ways(g, b.target, b.defender)
+    ways = retreat_ways(g, b.target, b.defender, not b.voluntary_retreat)
     clear = [w for w in ways if not w.advanced]
     where = g.board.name(b.target)
     if not units:
@@ -107,7 +109,7 @@ def validate_retreat(g: Game, answer: action_pb2.AnswerDecision, v: VerdictBuild
     assert g.pending is not None and g.mb.battle is not None
     d = g.pending
     b = g.mb.battle
-    ways = {w.town: w for w in retreat_ways(g, b.target, b.defender)}
+    ways = {w.town: w for w in retreat_ways(g, b.target, b.defender, not b.voluntary_retreat)}
     units = set(b.retreating_units)
     must = min(MAX_RETREAT, len(units))
     if list(answer.choices) == [SURRENDER]:
@@ -141,7 +143,7 @@ def apply_retreat(g: Game, answer: action_pb2.AnswerDecision) -> None:
     assert g.mb.battle is not None
     b = g.mb.battle
     g.pending = None
-    ways = retreat_ways(g, b.target, b.defender)
+    ways = retreat_ways(g, b.target, b.defender, not b.voluntary_retreat)
     plan: dict[str, list[str]] = {}
     for a in answer.assignments:
         plan.setdefault(a.destination or a.path[-1], []).append(a.unit_id)

@@ -12,7 +12,7 @@ from adjudicator.core.ruleset import Ruleset
 from adjudicator.core.tables import merge_tables
 from adjudicator.core.verdicts import VerdictBuilder
 from adjudicator.rules.major_battles import (
-    battle, citations as C, deck, landing, legal, movement, options as opts, reserves, retreat, scenarios, setup,
+    battle, citations as C, deck, describe, landing, legal, movement, options as opts, reserves, retreat, scenarios, setup,
     turns, views,
 )
 from adjudicator.rules.major_battles.board import compile_board
@@ -20,7 +20,9 @@ from adjudicator.rules.major_battles.campaigns import campaign_of
 from adjudicator.rules.major_battles.decisions import (
     CASUALTIES, DEFECTION, DEFENDER_RETREAT, OVERSTACK, RESERVE_THROW, RESERVE_TOWN, TIE,
 )
-from adjudicator.rules.major_battles.model import MB, OFF_MAP, ON_MAP, Game, fresh_game, game_of, mb_to_proto, to_state
+from adjudicator.rules.major_battles.model import (
+    MB, OFF_MAP, ON_MAP, Game, fresh_game, game_of, mb_to_proto, prime, to_state,
+)
 from adjudicator.rules.major_battles.movement import STACK_LIMIT
 from umpire.v1 import action_pb2, definition_pb2, service_pb2, state_pb2, tables_pb2
 
@@ -101,7 +103,7 @@ class MajorBattles(Ruleset):
                + f", {ext.red_cards} to {ext.red_side}; "
                + ("shuffled and dealt by the server" if mode == "dealt" else
                   "card values not known: each player turns his real card and reports its value"),
-               C.NORMANDY_DURATION if ext.game_ends_card else C.SICILY_DURATION)
+               camp.duration_citation if camp.name else C.DECK)
         if ext.fixed_setup:
             setup.start_game(g, dice)
         else:
@@ -181,7 +183,10 @@ class MajorBattles(Ruleset):
                 self._concede(g, action)
         if not g.finished:
             campaign_of(g.campaign).after_action(g)
-        return to_state(g), g.events
+        new, events = to_state(g), g.events
+        # engine.apply_action sets version = state.version + 1 on the returned state
+        prime(new, state.version + 1, g)
+        return new, events
 
     @staticmethod
     def _resume(g: Game, dice: DiceSource) -> None:
@@ -204,6 +209,9 @@ class MajorBattles(Ruleset):
 
     def view(self, state: state_pb2.GameState, side: str) -> state_pb2.GameState:
         return views.view(state, side)
+
+    def describe(self, state: state_pb2.GameState) -> list[str]:
+        return describe.describe(state)
 
 
 RULESET = MajorBattles()

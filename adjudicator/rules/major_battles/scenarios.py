@@ -93,6 +93,10 @@ def complete(src: definition_pb2.Scenario) -> definition_pb2.Scenario:
     sc.ruleset = RULESET_ID
     ext = sc.major_battles
     camp = campaign_of(ext.campaign)
+    if not sc.id:
+        sc.id = f"major-battles/{camp.name or 'general'}-user-board"
+    if not sc.name:
+        sc.name = f"{camp.title} ({sc.definition.map.name or sc.definition.map.id or 'user board'})"
     d = sc.definition
     d.ruleset = RULESET_ID
     if not d.sides:

@@ -2,8 +2,10 @@
 the pending decision's options removed) plus this game's own secret: the
 order of the face-down movement cards, hidden from both players alike. The
 dice thrown to shuffle the deck would reveal that order, so their values are
-blanked (0) in a player's view until the game is over; the server keeps them
-and `verify-dice` checks them once the seed is revealed."""
+blanked (0) in a player's view while the seed is secret (the game is not over
+and the seed not revealed); the server keeps them, and once the seed is out
+anyone can recompute them, so views show them again and `verify-dice` works on
+an exported record."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ def view(state: state_pb2.GameState, side: str) -> state_pb2.GameState:
         hidden = [mbp.MbCard(id=GAME_ENDS) if c.id == GAME_ENDS else mbp.MbCard() for c in pack.face_down]
         del pack.face_down[:]
         pack.face_down.extend(hidden)
-    if not v.finished:
+    if not v.finished and not v.seed:
         for r in v.dice_log:
             if r.purpose.startswith(DECK_PURPOSE):
                 r.value = 0

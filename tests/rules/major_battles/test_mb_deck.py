@@ -59,6 +59,8 @@ def test_movement_deck_face_down_order_hidden_from_both_views() -> None:
         assert v.major_battles.packs[0].face_down[-1].id == GAME_ENDS  # public knowledge
         assert all(r.value == 0 for r in v.dice_log)  # the shuffle dice would reveal the order
     assert any(r.value for r in st.dice_log)  # the server keeps them
+    st.seed = "ab" * 32  # once the seed is revealed they can be recomputed anyway: shown again
+    assert [r.value for r in R.view(st, "us").dice_log] == [r.value for r in st.dice_log]
 
 
 def test_movement_deck_engine_turns_cards_in_dealt_mode() -> None:
@@ -107,7 +109,7 @@ def test_movement_deck_reuse_reversed_option() -> None:
 def test_duration_game_ends_card_gives_each_player_12_turns() -> None:
     # Normandy "Duration of Game": the Game Ends card at the bottom of the American pack.
     st = new(fixed("normandy", {}))
-    turns = Counter()
+    turns: Counter[str] = Counter()
     while not st.finished:
         turns[st.active_side] += 1
         st = play_turn(st, 2)

@@ -9,8 +9,9 @@ import pytest
 from adjudicator.core.errors import MalformedInput
 from adjudicator.rules.major_battles.board import compile_board
 from adjudicator.rules.major_battles.scenarios import load_board
+from umpire.v1 import state_pb2
 from tests.rules.major_battles.helpers import (
-    R, act, at, attack, card, codes, end, fixed, labels, move, new, outside, verdict,
+    R, act, at, attack, card, codes, end, labels, move, new, outside, verdict,
 )
 
 # Illustration 1: 2 Armored + 1 Infantry in A, 1 Armored + 3 Infantry in B.
@@ -18,7 +19,7 @@ A_UNITS = ["us-arm-01", "us-arm-02", "us-inf-01"]
 B_UNITS = ["us-arm-03", "us-inf-02", "us-inf-03", "us-inf-04"]
 
 
-def ill1(mp: int = 20):
+def ill1(mp: int = 20) -> state_pb2.GameState:
     st = new("illustration-1")
     assert sorted(at(st, "A")) == sorted(A_UNITS) and sorted(at(st, "B")) == sorted(B_UNITS)
     # SYNTHETIC card value: the example does not say how many points the player has.
@@ -86,8 +87,8 @@ def test_movement_illustration1_min_14_mp() -> None:
         cost = 0
         for p in choice:
             for a, b in zip(p, p[1:]):
-                key = tuple(sorted((a, b)))
-                use[key] = use.get(key, 0) + 1  # type: ignore[index]
+                key = (min(a, b), max(a, b))
+                use[key] = use.get(key, 0) + 1
                 cost += board.links[(a, b)][0].cost
         if max(use.values()) <= 5 and (best is None or cost < best):
             best = cost
@@ -151,7 +152,7 @@ def test_movement_unknown_town_or_unit_is_malformed() -> None:
     assert codes(verdict(st, move("us", ["us-inf-02"], "D"))) == ["NO_ROAD"]
 
 
-def _ill2_ready(mp: int = 30):
+def _ill2_ready(mp: int = 30) -> state_pb2.GameState:
     st = new("illustration-2")
     return act(st, card("us", mp)).state  # SYNTHETIC card value
 
@@ -198,8 +199,8 @@ def test_battles_end_of_turn_needs_every_battle_fought() -> None:
 
 def test_reach_lists_costs_and_stops_at_enemy_towns() -> None:
     st = _ill2_ready(mp=4)
-    reach = {r.location: r.cost for r in R.reach(st, "us-inf-03")}  # in E
-    assert reach == {"A": 1}  # toward A (enemy) and no further
+    costs = {r.location: r.cost for r in R.reach(st, "us-inf-03")}  # in E
+    assert costs == {"A": 1}  # toward A (enemy) and no further
     st = ill1(mp=4)
-    reach = {r.location: (r.cost, list(r.path)) for r in R.reach(st, "us-arm-01")}
-    assert reach["C"] == (2, ["B", "C"]) and reach["E"] == (2, ["B", "E"]) and reach["D"] == (3, ["D"])
+    paths = {r.location: (r.cost, list(r.path)) for r in R.reach(st, "us-arm-01")}
+    assert paths["C"] == (2, ["B", "C"]) and paths["E"] == (2, ["B", "E"]) and paths["D"] == (3, ["D"])

@@ -109,22 +109,26 @@ class Bulge(Campaign):
                     if spare:
                         return [([spare[0].id], bast)]
             return generic_suggestions(g, side, allowed=lambda t: STAR in g.board.towns[t].tags)
-        for t in g.board.neighbours(bast):
+        ring = g.board.neighbours(bast)
+        for t in ring:
             if g.occupant(t) != g.red and room(g, t) > 0:
-                unplaced = [u for u in mine if u.status == OFF_MAP]
-                if unplaced:
-                    return [([unplaced[0].id], t)]
-                # every unit placed elsewhere: move one from a town that keeps a unit
-                for u in mine:
-                    if u.status == ON_MAP and len(g.town_units(u.loc)) > 1:
-                        return [([u.id], t)]
+                # an unplaced unit; else one from outside the ring; else one from a ring town holding two
+                spare = ([u for u in mine if u.status == OFF_MAP]
+                         or [u for u in mine if u.status == ON_MAP and u.loc not in ring]
+                         or [u for u in mine if u.status == ON_MAP and len(g.town_units(u.loc)) > 1])
+                if spare:
+                    return [([spare[0].id], t)]
         return generic_suggestions(g, side, allowed=lambda t: t != bast and STAR not in g.board.towns[t].tags)
 
     def on_game_start(self, g: Game) -> None:
+        self.after_action(g)
+
+    def _mark_trapped(self, g: Game) -> None:
+        """Every American unit in Bastogne before the relief is trapped, reserves
+        that join it included (Objective ¶1)."""
         for u in g.town_units(self._bastogne(g)):
             if u.side == g.blue and TRAPPED not in u.markers:
                 u.markers.append(TRAPPED)
-        self.after_action(g)
 
     # -- relief of Bastogne (Objective ¶1)
     def relief_path(self, g: Game) -> list[str]:
@@ -156,6 +160,7 @@ class Bulge(Campaign):
     def after_action(self, g: Game) -> None:
         if g.finished or g.phase != "turn" or g.mb.bastogne_relieved:
             return
+        self._mark_trapped(g)
         path = self.relief_path(g)
         if path:
             g.mb.bastogne_relieved = True

@@ -12,7 +12,7 @@ from adjudicator.rules.major_battles.board import LANDING, Board
 from adjudicator.rules.major_battles.campaigns.base import (
     Campaign, Entry, Force, ReserveSpec, double_in, generic_suggestions, require_tag, unplaced_problem,
 )
-from adjudicator.rules.major_battles.model import ARMOR, ELIMINATED, INFANTRY, OFF_MAP, ON_MAP, Game
+from adjudicator.rules.major_battles.model import ARMOR, INFANTRY, OFF_MAP, ON_MAP, Game
 from umpire.v1 import common_pb2, definition_pb2
 
 MESSINA = "messina"

@@ -1,0 +1,283 @@
+"""Where everything is, and the map-derived rules: ZoC (4.1), terrain costs (3.2,
+TET), the ferry (3.3).
+
+A `Board` is built per question from the game state: it indexes units by hex and
+side over the compiled map. Cost tables (one per movement class) depend only on
+the map, the terrain table and the options, so they are cached across states.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from adjudicator.core.errors import MalformedInput, NeedsData
+from adjudicator.core.hexmap import HexMap, compile_map
+from adjudicator.core.movement import IMPASSABLE, CostTable, build_costs
+from adjudicator.core.tables import TableView, find_table
+from adjudicator.core.unknowns import Branch
+from adjudicator.core.zoc import side_mask, zoc_field
+from adjudicator.rules.nordwind import options as opts
+from adjudicator.rules.nordwind.cite import GERMAN, RULESET_ID, other
+from adjudicator.rules.nordwind.units import Counters
+from umpire.v1 import common_pb2, state_pb2
+
+TET = f"{RULESET_ID}/terrain"
+HALF = 2  # movement is counted in half movement points
+TERRAIN_ROWS = {"clear": "Clear", "wooded": "Wooded", "difficult": "Difficult"}
+ROAD_ROWS = {"national": "National road", "departmental": "Departmental road"}
+MP_COLUMN = {"foot": "Infantry (MP)", "mech": "Armored (MP)"}
+RHINE = "rhine"
+FERRY_MP = {"foot": 3, "mech": 6}  # 3.3
+
+
+def mp_units(text: str) -> int:
+    """A TET movement value ("1", "1/2", "+3") in half-MP units."""
+    value = Fraction(text.strip().lstrip("+"))
+    units = value * HALF
+    if units.denominator != 1:
+        raise MalformedInput(f"movement cost {text!r} is not a multiple of 1/2 MP", TET)
+    return int(units)
+
+
+@dataclass
+class MoveCosts:
+    """A cost table plus the edges whose cost the data lacks (crossing them needs data)."""
+
+    table: CostTable
+    unknown: dict[int, common_pb2.NeededCell] = field(default_factory=dict)
+
+
+def move_costs(state: state_pb2.GameState, hexmap: HexMap, mclass: str) -> MoveCosts:
+    """Terrain costs of `mclass` on the game's map (3.2 and the TET), cached."""
+    tet = find_table(state.scenario.definition.tables, TET)
+    road_opt = opts.value(state, "nw.amb2-national-road")
+    river_opt = opts.value(state, "nw.amb3-footnote-river")
+    key = ("nordwind-costs", mclass, hashlib.sha256(tet.table.SerializeToString(deterministic=True)
+                                                    + road_opt.encode() + river_opt.encode()).digest())
+    hit = hexmap.derived.get(key)
+    if isinstance(hit, MoveCosts):
+        return hit
+    col = MP_COLUMN[mclass]
+    unknown: dict[int, common_pb2.NeededCell] = {}
+    enter_cost: dict[str, int] = {}
+    for terrain in set(hexmap.terrain):
+        row = TERRAIN_ROWS.get(terrain)
+        if row is None:
+            raise MalformedInput(
+                f"terrain {terrain!r} is not a Nordwind terrain (clear, wooded, difficult; villages and cities "
+                "are hex features)",
+                f"map {hexmap.id}",
+            )
+        cell = tet.cell(row, col)
+        if cell is None:
+            raise NeedsData([tet.needed(row, col, f"entering {terrain} hexes")])
+        enter_cost[terrain] = mp_units(cell.value)
+
+    def side_value(row: str, e: int) -> int | None:
+        cell = tet.cell(row, col)
+        if cell is not None:
+            return mp_units(cell.value)
+        if row == "River (hexside)" and mclass == "mech" and river_opt == "on":
+            return 6 * HALF  # AMB-3: the TET footnote "*: armored cost +6 MP" is the river row
+        unknown[e] = tet.needed(row, col, f"crossing a {row.split(' ')[0].lower()} hexside")
+        return None
+
+    def side_cost(h: int, d: int, feats: frozenset[str]) -> int | None:
+        e = h * 6 + d
+        if RHINE in feats:
+            return None  # 3.3: only a ferry crosses the Rhine
+        total = 0
+        bridged = "bridge" in feats or bool(hexmap.roads[e])  # 3.2: bridges wherever roads cross the river
+        if "river" in feats and not bridged:
+            v = side_value("River (hexside)", e)
+            if v is None:
+                return None
+            total += v
+        if "crest" in feats:
+            v = side_value("Crest (hexside)", e)
+            if v is None:
+                return None
+            total += v
+        return total
+
+    def road_cost(h: int, d: int, kinds: frozenset[str]) -> int | None:
+        best: int | None = None
+        for kind in kinds:
+            row = ROAD_ROWS.get(kind)
+            if row is None:
+                continue  # another kind of line (rail...): no road rate
+            cell = tet.cell(row, col)
+            if cell is not None:
+                v = mp_units(cell.value)
+            elif kind == "national" and road_opt == "half":
+                v = 1  # AMB-2: 1/2 MP for every class
+            else:
+                unknown[h * 6 + d] = tet.needed(row, col, f"moving along a {kind} road")
+                continue
+            best = v if best is None else min(best, v)
+        return best
+
+    table = build_costs(
+        hexmap,
+        scale=HALF,
+        terrain_cost=lambda h: enter_cost[hexmap.terrain[h]],
+        side_cost=side_cost,
+        road_cost=road_cost,
+    )
+    result = MoveCosts(table, unknown)
+    hexmap.derived[key] = result
+    return result
+
+
+class Board:
+    """Units by hex and side on the compiled map of one game state."""
+
+    def __init__(self, state: state_pb2.GameState, counters: Counters | None = None) -> None:
+        self.state = state
+        self.map: HexMap = compile_map(state.scenario.definition.map)
+        self.counters = counters if counters is not None else Counters(state)
+        self.us: dict[str, state_pb2.UnitState] = {u.unit_id: u for u in state.units}
+        self.at: dict[int, list[str]] = {}
+        self.hex_of: dict[str, int] = {}
+        self.sides: dict[str, str] = {}
+        index = self.map.index
+        for u in state.units:
+            self.sides[u.unit_id] = u.side or self.counters.unit(u.unit_id).side
+            if u.status == state_pb2.UnitState.ON_MAP:
+                h = index.get(u.location)
+                if h is None:
+                    h = self.map.hex_id(u.location, f"units[{u.unit_id}].location")
+                self.at.setdefault(h, []).append(u.unit_id)
+                self.hex_of[u.unit_id] = h
+        self._zoc: dict[object, bytearray] = {}
+
+    def move_unit(self, uid: str, h: int) -> None:
+        """Move a unit on this board only (to judge the next unit of a stack move)."""
+        self.at[self.hex_of[uid]].remove(uid)
+        self.at.setdefault(h, []).append(uid)
+        self.hex_of[uid] = h
+        self._zoc.clear()
+
+    def hex(self, label: str, where: str = "") -> int:
+        return self.map.hex_id(label, where)
+
+    def label(self, h: int) -> str:
+        return self.map.labels[h]
+
+    def side_of(self, uid: str) -> str:
+        side = self.sides.get(uid)
+        return side if side is not None else self.counters.unit(uid).side
+
+    def stack(self, h: int, side: str | None = None) -> list[str]:
+        units = self.at.get(h, [])
+        return [u for u in units if side is None or self.side_of(u) == side]
+
+    def occupied(self, side: str) -> bytearray:
+        mask = bytearray(self.map.n)
+        sides = self.sides
+        for h, units in self.at.items():
+            for u in units:
+                if sides.get(u) == side:
+                    mask[h] = 1
+                    break
+        return mask
+
+    @property
+    def rhine(self) -> bytearray:
+        """Per edge: 1 across the Rhine (memoized on the compiled map)."""
+        mask = self.map.derived.get("nordwind-rhine")
+        if not isinstance(mask, bytearray):
+            mask = side_mask(self.map, {RHINE})
+            self.map.derived["nordwind-rhine"] = mask
+        return mask
+
+    def zoc(self, b: Branch, side: str) -> bytearray:
+        """Hexes in the ZoC of `side`'s units (4.1): own hex and the six around,
+        not across the Rhine; a lone unit of strength 1 only its own hex.
+        Memoized per side and branch assumptions (the board is one state's)."""
+        key = (side, b.key)
+        hit = self._zoc.get(key)
+        if hit is not None:
+            return hit
+        field = self._zoc_field(b, side)
+        self._zoc[key] = field
+        return field
+
+    def zoc_near(self, b: Branch, side: str, center: int, radius: int) -> bytearray:
+        """`side`'s ZoC, exact for the hexes within `radius` of `center` (only the
+        units that can reach them are read, so unknown values elsewhere do not
+        matter); hexes farther away must not be looked at."""
+        key = (side, b.key, center, radius)
+        hit = self._zoc.get(key)
+        if hit is not None:
+            return hit
+        near = self.map.within(center, radius + 1)
+        field = self._zoc_field(b, side, near)
+        self._zoc[key] = field
+        return field
+
+    def _zoc_field(self, b: Branch, side: str, hexes: Sequence[int] | None = None) -> bytearray:
+        sources = []
+        sides = self.sides
+        stacks = self.at.items() if hexes is None else ((h, self.at[h]) for h in hexes if h in self.at)
+        for h, units in stacks:
+            mine = [u for u in units if sides.get(u) == side]
+            if not mine:
+                continue
+            if len(mine) == 1:
+                lone = mine[0]
+                projects = not self.counters.strength_is_one(b, lone, self.us[lone])
+            else:
+                projects = True  # every combat unit has strength >= 1: a stack totals more than 1
+            sources.append((h, projects))
+        return zoc_field(self.map, sources, self.rhine)
+
+    def enemy_zoc(self, b: Branch, side: str) -> bytearray:
+        return self.zoc(b, other(side))
+
+    def ferry_links(self) -> list[tuple[int, int, int]]:
+        """(ferry hex, across hex, edge) for a placed, intact ferry (3.3)."""
+        nw = self.state.nordwind
+        if not nw.HasField("ferry") or nw.ferry.destroyed:
+            return []
+        f = self.hex(nw.ferry.hex, "nordwind.ferry.hex")
+        out = []
+        for d in range(6):
+            e = f * 6 + d
+            t = self.map.nbr[e]
+            if t >= 0 and self.rhine[e]:
+                out.append((f, t, e))
+        return out
+
+    def ferry_destroyed_now(self) -> bool:
+        """3.3: Allied units in all the hexes across the Rhine from the ferry."""
+        links = self.ferry_links()
+        if not links:
+            return False
+        return all(self.stack(t, other(GERMAN)) for _, t, _ in links)
+
+
+def units_in(board: Board, hexes: Sequence[int], side: str) -> list[str]:
+    out: list[str] = []
+    for h in hexes:
+        out.extend(board.stack(h, side))
+    return out
+
+
+def tet_view(state: state_pb2.GameState) -> TableView:
+    return find_table(state.scenario.definition.tables, TET)
+
+
+def zoc_bounds(key: object) -> tuple[bool, bool] | None:
+    """Bounds of the unknown facts movement and supply read, for
+    `unknowns.decide_bounds` (permissive, restrictive): a lone unit of strength 1
+    has no ZoC beyond its hex (4.1); another mechanized unit costs the road (3.2)."""
+    if isinstance(key, tuple) and key:
+        if key[0] == "strength-1":
+            return True, False
+        if key[0] == "mech":
+            return False, True
+    return None

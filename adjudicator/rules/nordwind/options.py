@@ -1,0 +1,103 @@
+"""Named options: the digest's proposed default for each ambiguity the rules
+implement, with the case it comes from (docs/rules/nordwind-1945.md lists them).
+
+A scenario or game creation may override any of them (`RuleOption` / the
+`options` map); unknown names or values are refused, so a typo cannot silently
+fall back to a default.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from adjudicator.core.errors import MalformedInput
+from adjudicator.rules.nordwind.cite import NW
+from umpire.v1 import definition_pb2, state_pb2
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    default: str
+    values: tuple[str, ...]
+    case: str
+    description: str
+
+
+OPTIONS: tuple[Option, ...] = (
+    Option("nw.amb2-national-road", "half", ("half", "unknown"), "3.2",
+           "National road: 1/2 MP for infantry too (the TET row is blank; the 3.2 example gives 1/2 for an armored "
+           "unit); roads never change combat. 'unknown': an infantry move along a national road needs the TET cell."),
+    Option("nw.amb3-footnote-river", "on", ("on", "off"), "3.2",
+           "The TET footnote '*: infantry +3 MP; armored +6 MP' is the missing river row: a mechanized unit pays "
+           "+6 MP to cross a river. 'off': that cell is unknown (needs data)."),
+    Option("nw.amb4-ferry-cost", "instead-of-river", ("instead-of-river", "total"), "3.3",
+           "Crossing by ferry costs 3 MP (infantry) / 6 MP (mechanized) instead of the river, plus the terrain of the "
+           "hex entered; 'total': the 3/6 MP is all it costs. One ferry per game; all mechanized units pay 6."),
+    Option("nw.amb10-hex-terrain", "most-defensive", ("most-defensive", "sum"), "6.2",
+           "A village or city in wooded/difficult terrain: the most favourable to the defence applies ('sum': both). "
+           "River and crest hexside penalties add to it when any attacker attacks across them."),
+    Option("nw.amb11-division-off-clear", "plus-one", ("plus-one", "none"), "6.2",
+           "A listed armored division complete off clear terrain still gets the ordinary +1 divisional bonus."),
+    Option("nw.amb17-concentric-edge", "not-surrounded", ("not-surrounded", "surrounded"), "Examples of Combat, Example 2",
+           "A neighbour off the map or across the Rhine does not count as surrounded for the concentric attack."),
+    Option("nw.amb18-air", "one-per-side", ("one-per-side", "one-per-combat"), "9.1",
+           "Only one air mission per combat: read as one per side (attacker declares first, then the defender; both "
+           "missions are spent and cancel). 'one-per-combat': the defender may not fly where the attacker did."),
+    Option("nw.amb20-off-table", "virtual", ("virtual", "clamp-basic"), "6.4",
+           "A basic ratio above 8/1 or below 1/4 keeps a virtual column (9/1, 1/5...) that shifts move before the "
+           "final clamp to 1/4..8/1; 'clamp-basic': clamp the basic ratio to the table first."),
+    Option("nw.amb26-german-edge", "north", ("north", "north-east"), "6.6.1",
+           "The German friendly edge for the retreat priority: north ('north-east': nearest of north and east)."),
+    Option("nw.amb27-advance-zoc", "stop", ("stop", "ignore"), "6.6.2",
+           "A non-mechanized unit's advance ends when it enters an enemy ZoC (6.6.2 exempts armored/mechanized "
+           "units only)."),
+    Option("nw.amb31-weather-six", "modified", ("modified", "natural"), "8",
+           "The -1 after a fair turn applies before reading the table: a modified 6 repeats the weather, a natural 6 "
+           "after a fair turn is a 5 (overcast), a modified 0 is fair. 'natural': a natural 6 always repeats."),
+    Option("nw.amb32-placement", "bounding-box", ("bounding-box", "permissive"), "10.1.1",
+           "'between X and Y' = hexes within the columns and rows of X and Y (restricted to hexes along the Rhine "
+           "when the text says so and the map has Rhine data); 'permissive': any hex not enemy-occupied."),
+    Option("nw.amb36-saverne", "two-turn-ends", ("two-turn-ends", "one-turn-end"), "10.3",
+           "'Takes Saverne and occupies it for a turn': a German unit in Saverne at the end of two consecutive turns."),
+)
+BY_NAME = {o.name: o for o in OPTIONS}
+
+
+def defaults() -> list[definition_pb2.RuleOption]:
+    return [
+        definition_pb2.RuleOption(name=o.name, value=o.default, description=o.description, citation=NW.cite(o.case))
+        for o in OPTIONS
+    ]
+
+
+def effective(scenario: definition_pb2.Scenario, overrides: Mapping[str, str]) -> list[definition_pb2.RuleOption]:
+    """Defaults, then the scenario's options, then the creation overrides; checked."""
+    values = {o.name: o.default for o in OPTIONS}
+    for i, ro in enumerate(scenario.options):
+        _check(ro.name, ro.value, f"scenario.options[{i}]")
+        values[ro.name] = ro.value
+    for name, value in overrides.items():
+        _check(name, value, "options")
+        values[name] = value
+    out = []
+    for o in OPTIONS:
+        out.append(definition_pb2.RuleOption(name=o.name, value=values[o.name], description=o.description,
+                                             citation=NW.cite(o.case)))
+    return out
+
+
+def _check(name: str, value: str, where: str) -> None:
+    o = BY_NAME.get(name)
+    if o is None:
+        raise MalformedInput(f"unknown option {name!r} (known: {', '.join(BY_NAME)})", where)
+    if value not in o.values:
+        raise MalformedInput(f"option {name} has no value {value!r} (values: {', '.join(o.values)})", where)
+
+
+def value(state: state_pb2.GameState, name: str) -> str:
+    for ro in state.options:
+        if ro.name == name:
+            return ro.value
+    return BY_NAME[name].default
