@@ -72,17 +72,13 @@ class Board:
         return ""
 
 
-_BOARDS: dict[int, tuple[HexMap, Board]] = {}
-
-
 def board_of(hm: HexMap) -> Board:
-    hit = _BOARDS.get(id(hm))
-    if hit is not None and hit[0] is hm:
-        return hit[1]
+    """The map's Board, built once and kept with the compiled map."""
+    hit = hm.derived.get("traces-board")
+    if isinstance(hit, Board):
+        return hit
     b = _build(hm)
-    _BOARDS[id(hm)] = (hm, b)
-    if len(_BOARDS) > 64:
-        _BOARDS.pop(next(iter(_BOARDS)))
+    hm.derived["traces-board"] = b
     return b
 
 

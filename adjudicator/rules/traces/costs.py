@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from adjudicator.core.errors import MalformedInput
-from adjudicator.core.hexmap import HexMap
 from adjudicator.core.movement import CostTable, build_costs
 from adjudicator.core.tables import TableView
 from adjudicator.rules.traces.board import Board
@@ -40,7 +39,6 @@ class Costs:
     unknown: dict[str, common_pb2.NeededCell] = field(default_factory=dict)  # terrain -> needed cell
 
 
-_CACHE: dict[tuple[int, bool, bool, bool, tuple[tuple[str, str, str], ...], bytes], tuple[HexMap, Costs]] = {}
 
 
 def mp_units(value: str, where: str) -> int:
@@ -66,10 +64,10 @@ def costs_for(
     hm = board.hm
     column = "mp-mud" if mud else "mp"
     cells = tuple(sorted((s.row, s.column, s.value) for s in supplied if s.table_id == tec.id and s.column == column))
-    key = (id(hm), mech, mud, rail_as_road, cells, tec.table.SerializeToString(deterministic=True))
-    hit = _CACHE.get(key)
-    if hit is not None and hit[0] is hm:
-        return hit[1]
+    key = ("traces-costs", mech, mud, rail_as_road, cells, tec.table.SerializeToString(deterministic=True))
+    hit = hm.derived.get(key)
+    if isinstance(hit, Costs):
+        return hit
     supplied_by_row = {r: v for r, _, v in cells}
     per_terrain: dict[str, int | None] = {}
     unknown: dict[str, common_pb2.NeededCell] = {}
@@ -106,7 +104,5 @@ def costs_for(
 
     table = build_costs(hm, scale=SCALE, terrain_cost=terrain_cost, side_cost=side_cost, road_cost=road_cost)
     out = Costs(table, column, unknown)
-    _CACHE[key] = (hm, out)
-    if len(_CACHE) > 64:
-        _CACHE.pop(next(iter(_CACHE)))
+    hm.derived[key] = out
     return out

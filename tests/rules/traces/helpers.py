@@ -120,6 +120,15 @@ def select(side: str, *chits: str) -> action_pb2.Action:
         select_chits=traces_pb2.TracesSelectChits(chits=list(chits))))
 
 
+def with_cells(action: action_pb2.Action, cells: Mapping[tuple[str, str, str], str]) -> action_pb2.Action:
+    """The action with values "read off the printed chart" (SYNTHETIC in tests):
+    {(table, column, row): value}, table ids without the ruleset prefix."""
+    for (table, column, row), value in cells.items():
+        action.supplied_cells.add(table_id=f"traces-of-victory/{table}", column=column, row=row, value=value,
+                                  note="SYNTHETIC test value")
+    return action
+
+
 def where(state: state_pb2.GameState, unit: str) -> str:
     for u in state.units:
         if u.unit_id == unit:
