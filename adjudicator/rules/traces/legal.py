@@ -17,7 +17,7 @@ Validator = Callable[[Game, action_pb2.Action], bool]
 
 def legal_actions(g: Game, side: str, valid: Validator) -> list[service_pb2.LegalAction]:
     st = g.state
-    if st.finished:
+    if st.finished or side not in {p.side for p in g.tv.players}:
         return []
     out: list[service_pb2.LegalAction] = []
 
@@ -52,9 +52,24 @@ def legal_actions(g: Game, side: str, valid: Validator) -> list[service_pb2.Lega
                 offer("traces.select_chits", f"select your chits for turn {g.turn} ({e.one_line()})")
                 return out
             offer("traces.select_chits", f"select your chits for turn {g.turn}", ex)
+            try:
+                allowed = sorted(chits.specials_allowed(g, bel, []) & {c.name for c in pool.chits} if pool else [])
+            except NeedsData:
+                allowed = []
+            if allowed and ex is not None and n:
+                with_special = action_pb2.Action()
+                with_special.CopyFrom(ex)
+                special = allowed[g.turn % len(allowed)]
+                with_special.traces.select_chits.chits[-1] = special
+                offer("traces.select_chits", f"select your chits for turn {g.turn}, with {special}", with_special)
         return out
     if st.phase == "weather" and st.segment == "interdiction" and side == g.lead("allied"):
-        offer("traces.interdict", f"place up to {g.tv.air_available} interdiction marker(s)")
+        german = g.units_of("german")
+        example = None
+        if german:
+            example = action_pb2.Action(traces=traces_pb2.TracesAction(
+                interdict=traces_pb2.TracesInterdict(hexes=[g.us[german[0]].location])))
+        offer("traces.interdict", f"place up to {g.tv.air_available} interdiction marker(s)", example)
         offer("end_phase", "no interdiction", action_pb2.Action(end_phase=action_pb2.EndPhase()))
         return out
     if not g.tv.HasField("activation") or g.tv.activation.player != side:
@@ -130,8 +145,11 @@ def _answer_example(g: Game) -> action_pb2.Action | None:
             if u in units and u not in done:
                 ans.assignments.add(unit_id=u, path=list(o.path))
                 done.add(u)
-        if d.kind == results.ADVANCE:
+        if d.kind == results.ADVANCE:  # advance the first combat unit offered, into the attacked hex
             del ans.assignments[:]
+            first = next((o for o in d.options if o.units and not g.is_hq(o.units[0])), None)
+            if first is not None:
+                ans.assignments.add(unit_id=first.units[0], path=list(first.path[:1]))
     else:
         n = d.min_choices
         if d.context.get("allow_repeats") == "true":
