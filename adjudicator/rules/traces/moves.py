@@ -13,7 +13,9 @@ on river crossings.
 from __future__ import annotations
 
 from adjudicator.core.errors import MalformedInput, NeedsData
-from adjudicator.core.movement import MoveContext, PathCheck, reach as kernel_reach, validate_path
+from adjudicator.core.movement import (
+    CostPart, MoveContext, PathCheck, Step, StepError, reach as kernel_reach, validate_path,
+)
 from adjudicator.core.verdicts import VerdictBuilder
 from adjudicator.rules.traces import relocation, supply
 from adjudicator.rules.traces.cite import TV
@@ -118,12 +120,26 @@ def check_path(g: Game, uid: str, labels: list[str], mode: str,
         entry = path[0]
         if costs.table.enter[entry] < 0:
             _need(costs, g, entry)
-        first = costs.table.enter[entry] + (ZOC_COST if ctx.zoc is not None and ctx.zoc[entry] else 0)
-        first += ctx.enter_extra.get(entry, 0)
+        parts = [CostPart("terrain", costs.table.enter[entry], g.hm.terrain[entry])]
+        if ctx.zoc is not None and ctx.zoc[entry]:
+            parts.append(CostPart("zoc-enter", ZOC_COST))
+        if ctx.enter_extra.get(entry):
+            parts.append(CostPart("extra-enter", ctx.enter_extra[entry]))
+        first = sum(p.units for p in parts)
+        if ctx.blocked is not None and ctx.blocked[entry]:
+            return PathCheck([], 0, StepError(0, "ENEMY_OCCUPIED", f"{g.label(entry)} cannot be entered", entry)), \
+                entry, costs
+        if len(path) == 1 and ctx.end_ok is not None and not ctx.end_ok[entry]:
+            return PathCheck([], 0, StepError(0, "CANNOT_END_HERE", f"the move may not end in {g.label(entry)}",
+                                              entry)), entry, costs
+        if first > limit:
+            return PathCheck([], 0, StepError(0, "OVER_ALLOWANCE", f"entering {g.label(entry)} costs "
+                                              f"{first / SCALE:g}, only {limit / SCALE:g} MP", entry)), entry, costs
         check = validate_path(costs.table, ctx, entry, path[1:], limit - first)
         check.total += first
         for s in check.steps:
             s.total += first
+        check.steps.insert(0, Step(entry, first, first, parts))
         return check, entry, costs
     if path and path[0] == start:
         path = path[1:]
