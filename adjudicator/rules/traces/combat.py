@@ -283,6 +283,7 @@ def validate_attack(g: Game, action: action_pb2.Action, b: VerdictBuilder) -> As
         b.verdict.combat.base_column = a.base.label
         b.verdict.combat.attack_strength = a.attack
         b.verdict.combat.defense_strength = a.defense
+        b.verdict.combat.notes.extend(a.notes)
     return a
 
 

@@ -20,13 +20,14 @@ from adjudicator.core.retreat import OFF_MAP
 from adjudicator.core.verdicts import VerdictBuilder
 from adjudicator.rules.traces import combat as cb
 from adjudicator.rules.traces import relocation
+from adjudicator.core.combat import odds
 from adjudicator.rules.traces.cite import TV
-from adjudicator.rules.traces.data import TEC
+from adjudicator.rules.traces.data import CRT, TEC
 from adjudicator.rules.traces.losses import fits, take_steps
 from adjudicator.rules.traces.model import DRIVEN_OUT, ELIMINATED, Game
 from adjudicator.rules.traces.retreats import advance_options, retreat_options
 from adjudicator.rules.traces.supply import ezoc
-from umpire.v1 import action_pb2, common_pb2, state_pb2
+from umpire.v1 import action_pb2, common_pb2, state_pb2, traces_pb2
 
 AIR, DEF_LOSSES, ATT_LOSSES, RETREAT, ADVANCE, CASUALTY, INTENSITY = (
     "DEFENSIVE_AIR", "DEFENDER_LOSSES", "ATTACKER_LOSSES", "RETREAT", "ADVANCE", "ATTACKER_CASUALTY", "INTENSITY_LOSS")
@@ -74,6 +75,16 @@ def _record(g: Game, a: cb.Assessment) -> None:
     c.net_shift = a.net
     c.automatic = a.automatic
     c.air_defense = a.air_defense
+
+
+def _final_index(g: Game, c: traces_pb2.TracesCombat) -> int:
+    """The final column from the recorded strengths and net shift (combat.py's
+    arithmetic, without looking anything up again); < 0 = below 1:2."""
+    cols = list(g.table(CRT).columns)
+    idx = odds(c.attack, c.defense, cols).index
+    if g.opts.on("tov.a13-ten-plus", "before"):
+        idx = min(idx, len(cols) - 1)
+    return min(idx + c.net_shift, len(cols) - 1)
 
 
 def _roll(g: Game, dice: DiceSource, supplied: list[common_pb2.SuppliedCell]) -> None:
@@ -478,16 +489,18 @@ def apply_answer(g: Game, answer: action_pb2.AnswerDecision, dice: DiceSource,
     if d.kind == AIR:
         if answer.choices[0] == "air":
             g.tv.air_available -= 1
-            atk = action_pb2.Attack(target=c.target, attackers=list(c.attackers),
-                                    supports=(["air"] if c.air_attack else [])
-                                    + ([f"intensity:{c.intensity}"] if c.intensity else []))
-            saved_retreated = list(g.tv.activation.retreated)
-            a = cb.assess(g, atk, c.attacker_player, supplied, air_defense=True)
-            del g.tv.activation.retreated[:]
-            g.tv.activation.retreated.extend(saved_retreated)
-            _record(g, a)
-            g.emit("DEFENSIVE_AIR", f"an Allied air unit supports the defence of {c.target}: {c.column}",
-                   [TV.cite("7.1")])
+            c.air_defense = True
+            c.net_shift -= 1
+            final = _final_index(g, c)
+            if final < 0:  # 10.2.2: below 1:2 after the shifts "the attack is not possible"
+                g.emit("ATTACK_CALLED_OFF", f"with the air unit on defence the attack on {c.target} falls below "
+                       "1:2: it is not made", [TV.cite("7.1"), TV.cite("10.2.2")], to_location=c.target)
+                c.stage = "done"
+                run(g, dice)
+                return
+            c.column = g.table(CRT).columns[final]
+            g.emit("DEFENSIVE_AIR", f"an Allied air unit supports the defence of {c.target}: 1 column left, "
+                   f"{c.column}", [TV.cite("7.1")])
         _roll(g, dice, supplied)
     elif d.kind in (DEF_LOSSES, ATT_LOSSES):
         _take(g, dict(Counter(answer.choices)), d.kind)
