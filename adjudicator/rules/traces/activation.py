@@ -209,6 +209,7 @@ def apply_activate(g: Game, action: action_pb2.Action) -> None:
         g.emit("METZ_OPTION", f"the {act.chit} chit is not played: the units in Metz are activated instead: "
                f"{', '.join(g.name(u) for u in units)}", [TV.cite("4.3")], units=units)
         return
+    act.acted = True  # the chit is played: the Metz option no longer replaces it
     if act.mode == "reinforcement":
         act.division = a.division
         r = next(r for r in g.ext.reinforcements if r.code == a.division)

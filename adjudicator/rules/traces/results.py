@@ -380,12 +380,14 @@ def _validate_advance(g: Game, answer: action_pb2.AnswerDecision, b: VerdictBuil
             b.violation("BAD_ADVANCE", f"{g.name(a.unit_id)} may advance only by {allowed}", TV.cite("10.5"), a.unit_id)
             continue
         ends.setdefault(p[-1], []).append(a.unit_id)
-    for uid in [a.unit_id for a in answer.assignments if a.unit_id in cands and a.path and g.is_hq(a.unit_id)]:
-        mates = [x.unit_id for x in answer.assignments if x.unit_id != uid and x.path == next(
-            y.path for y in answer.assignments if y.unit_id == uid) and not g.is_hq(x.unit_id)
-            and g.hex_of(x.unit_id) == g.hex_of(uid)]
-        if not mates:
-            b.violation("HQ_ALONE", f"{g.name(uid)} may advance only with a combat unit it is stacked with",
+    paths = {a.unit_id: tuple(a.path) for a in answer.assignments if a.unit_id in cands and a.path}
+    for uid, path in paths.items():
+        if not g.is_hq(uid):
+            continue
+        mates = [u for u, p in paths.items() if u != uid and p == path and not g.is_hq(u)
+                 and g.hex_of(u) == g.hex_of(uid)]
+        if not mates:  # 10.5: "HQs may advance with any combat units they are stacked with"
+            b.violation("HQ_ALONE", f"{g.name(uid)} may advance only along with a combat unit it is stacked with",
                         TV.cite("10.5"), uid)
     for h, ids in ends.items():
         if not fits(g, h, ids, ids):

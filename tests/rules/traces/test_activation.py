@@ -149,3 +149,10 @@ def test_activation_helpers_are_pure_distance_no_blocking() -> None:
     units = activation.in_range(g, "us-hq-xx")
     assert "us-90-357" in units  # C, with the German stack A between (no blocking)
     assert illegal(drawn("XX", "allied"), activate("german", metz=True)) == ["NOT_ACTIVE"]
+
+
+def test_4_3_the_metz_option_replaces_an_unplayed_chit_only() -> None:
+    s = drawn("reinforcement", "german", turn=3)
+    assert verdict(s, activate("german", metz=True)).legal
+    s = act(s, activate("german", division="25PG")).state
+    assert codes(verdict(s, activate("german", metz=True))) == ["ALREADY_ACTED"]

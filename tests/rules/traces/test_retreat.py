@@ -135,3 +135,19 @@ def test_13_1_allied_unit_retreated_off_the_map_counts_as_eliminated() -> None:
     assert g.us["us-80-318"].status == state_pb2.UnitState.ELIMINATED
     assert g.tv.allied_vp == vp - 2
     assert unit(g.state, "us-80-318").status == state_pb2.UnitState.ELIMINATED
+
+
+def test_10_5_an_hq_advances_only_along_with_a_combat_unit_of_its_stack() -> None:
+    s = in_activation(new_game(), "allied", ["us-10ad-cca", "us-10ad-ccb"], segment="combat")
+    put(s, "us-hq-xx", "2408")
+    # 12 vs 5: 2:1, Rough 1L: 1:1. SYNTHETIC cell "R".
+    s = act(s, with_cells(attack("allied", "2407", "us-10ad-cca", "us-10ad-ccb"), {("crt", "1:1", "2"): "R"}),
+            rolls=[2]).state
+    assert s.pending.kind == "ADVANCE"
+    assert any(o.units[0] == "us-hq-xx" for o in s.pending.options)
+    from tests.rules.traces.helpers import illegal
+    assert illegal(s, answer(s, "allied", assignments={"us-hq-xx": ["2407"]})) == ["HQ_ALONE"]
+    assert illegal(s, answer(s, "allied", assignments={"us-hq-xx": ["2407"], "us-10ad-cca": ["2407", "2406"]})) == [
+        "HQ_ALONE"]
+    s = act(s, answer(s, "allied", assignments={"us-hq-xx": ["2407"], "us-10ad-cca": ["2407"]})).state
+    assert where(s, "us-hq-xx") == where(s, "us-10ad-cca") == "2407"
