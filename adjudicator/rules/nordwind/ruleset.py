@@ -97,7 +97,8 @@ class NordwindRuleset(Ruleset):
             ns.pending.CopyFrom(decision(
                 f"d{ns.nordwind.decision_counter}", GERMAN, "CHOOSE_SECRET_OPTION",
                 "choose a reinforcement option secretly (10.2.3)", NW.cite("10.2.3"),
-                [option(str(o.id), o.description) for o in scenario.nordwind.secret_options]))
+                [option(str(o.id), o.description) for o in scenario.nordwind.secret_options],
+                context={"private": "true"}))  # the answer is the German's secret: hide it from the Allies
         else:
             self._skip_empty_setups(ns, dice, events)
         return ns, events

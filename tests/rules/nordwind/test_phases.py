@@ -191,6 +191,7 @@ def test_10_2_3_the_secret_option_is_hidden_from_the_allies() -> None:
     assert (st.pending.kind, st.pending.side) == ("CHOOSE_SECRET_OPTION", "german")
     allied_view = r.view(st, "allied")
     assert not allied_view.pending.options
+    assert st.pending.context["private"] == "true"  # its answer must not reach the Allied view
     applied = play(st, answer(st, ["2"]))
     assert applied.state.phase == "setup-german"
     assert r.view(applied.state, "allied").private_data == []
