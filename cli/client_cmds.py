@@ -197,6 +197,8 @@ def register(app: typer.Typer) -> None:
             metadata=_md(token), timeout=timeout))
         for r in resp.reachable:
             out.print(f"{r.location}\t{r.cost:g}\t{' '.join(r.path)}", highlight=False, markup=False)
+        for n in resp.notes:
+            out.print(f"note: {n.text} [{n.citation.label}]", highlight=False, markup=False)
 
     @client.command()
     def watch(

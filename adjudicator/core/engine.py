@@ -31,6 +31,9 @@ class Applied:
     events: list[state_pb2.Event]
     rolls: list[common_pb2.DieRoll]
     verdict: action_pb2.Verdict
+    # The side that alone may see this action's choices (it answered a private
+    # decision), or "".
+    private_to: str = ""
 
 
 def ruleset_of(state: state_pb2.GameState) -> Ruleset:
@@ -81,6 +84,9 @@ def apply_action(
     verdict = validate(state, action)
     if not verdict.legal:
         raise IllegalAction(verdict)
+    private_to = ""
+    if state.HasField("pending") and state.pending.context.get("private") == "true":
+        private_to = state.pending.side
     dice = make_dice(len(state.dice_log), state.version)
     new_state, events = ruleset_of(state).apply(state, action, dice)
     new_state.version = state.version + 1
@@ -89,7 +95,7 @@ def apply_action(
         e.version = new_state.version
         if not e.side:
             e.side = action.side
-    return Applied(new_state, events, list(dice.rolls), verdict)
+    return Applied(new_state, events, list(dice.rolls), verdict, private_to)
 
 
 def new_game(

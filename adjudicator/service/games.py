@@ -216,7 +216,8 @@ class GameManager:
 
         applied = engine.apply_action(g.state, bound, make_dice)
         record = state_pb2.RecordedAction(
-            version=applied.state.version, action=bound, dice=applied.rolls, events=applied.events
+            version=applied.state.version, action=bound, dice=applied.rolls, events=applied.events,
+            private_to=applied.private_to,
         )
         try:
             self.store.append(game_id, expected_version, record, applied.state)
@@ -253,8 +254,12 @@ class GameManager:
             r.CopyFrom(rec)
             del r.events[:]
             r.events.extend(e for e in rec.events if event_visible(e, side))
-            # The ruleset decides what of the dice and of other sides' actions is secret.
-            r.action.CopyFrom(g.ruleset.view_action(record.final, rec.action, side))
+            if r.private_to and r.private_to != side:
+                del r.action.answer.choices[:]
+                del r.action.answer.assignments[:]
+                r.action.comment = ""
+            # The ruleset decides what else of the dice and of other sides' actions is secret.
+            r.action.CopyFrom(g.ruleset.view_action(record.final, r.action, side))
             del r.dice[:]
             r.dice.extend(g.ruleset.view_rolls(record.final, rec.dice, side))
         return view
@@ -276,7 +281,8 @@ class GameManager:
                 raise NotFound(f"no unit {request.reach.unit_id!r}")
             if owner != side:
                 raise PermissionDenied(f"unit {request.reach.unit_id!r} is not yours")
-            return service_pb2.QueryResponse(reachable=g.ruleset.reach(g.state, request.reach.unit_id))
+            reachable, notes = g.ruleset.reach_with_notes(g.state, request.reach.unit_id)
+            return service_pb2.QueryResponse(reachable=reachable, notes=notes)
         if which == "legal_actions":
             return service_pb2.QueryResponse(legal_actions=g.ruleset.legal_actions(g.state, side))
         raise MalformedInput("ask a question: reach or legal_actions", "question")

@@ -210,6 +210,10 @@ def test_private_answers_are_not_streamed_to_the_other_side(server: ServerThread
     blue_export = server.stub.ExportGame(service_pb2.ExportGameRequest(game_id=gid), metadata=auth(tok["blue"])).record
     assert "DECIDED" not in [e.kind for a in red_export.actions for e in a.events]
     assert "DECIDED" in [e.kind for a in blue_export.actions for e in a.events]
+    # the answer to a private decision: its choices only in the answering side's record
+    assert red_export.actions[-1].private_to == "blue"
+    assert list(red_export.actions[-1].action.answer.choices) == []
+    assert list(blue_export.actions[-1].action.answer.choices) == ["stay"]
 
 
 def test_seed_revealed_when_both_sides_agree_and_rolls_verify(server: ServerThread) -> None:

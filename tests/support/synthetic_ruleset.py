@@ -160,7 +160,7 @@ class ToyRuleset(Ruleset):
                 id=f"d{state.version}", side=defenders[0].side, kind="STAY_OR_RETREAT",
                 prompt="stay or retreat?", citation=TOY.cite("3"),
                 options=[state_pb2.DecisionOption(id="stay"), state_pb2.DecisionOption(id="retreat")],
-                min_choices=1, max_choices=1))
+                min_choices=1, max_choices=1, context={"private": "true"}))
             events.append(state_pb2.Event(kind="BATTLE_RESOLVED", text=f"die {die}", citations=[TOY.cite("3")]))
         elif kind == "answer":
             s.ClearField("pending")

@@ -64,6 +64,31 @@ class MapMarker(_message.Message):
     values: _containers.ScalarMap[str, str]
     def __init__(self, id: _Optional[str] = ..., kind: _Optional[str] = ..., location: _Optional[str] = ..., side: _Optional[str] = ..., values: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
+class OpaquePiece(_message.Message):
+    __slots__ = ("id", "format", "name", "location", "definition", "state", "attributes")
+    class AttributesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    ID_FIELD_NUMBER: _ClassVar[int]
+    FORMAT_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    LOCATION_FIELD_NUMBER: _ClassVar[int]
+    DEFINITION_FIELD_NUMBER: _ClassVar[int]
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    ATTRIBUTES_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    format: str
+    name: str
+    location: str
+    definition: str
+    state: str
+    attributes: _containers.ScalarMap[str, str]
+    def __init__(self, id: _Optional[str] = ..., format: _Optional[str] = ..., name: _Optional[str] = ..., location: _Optional[str] = ..., definition: _Optional[str] = ..., state: _Optional[str] = ..., attributes: _Optional[_Mapping[str, str]] = ...) -> None: ...
+
 class DecisionOption(_message.Message):
     __slots__ = ("id", "label", "units", "path", "citation")
     ID_FIELD_NUMBER: _ClassVar[int]
@@ -137,7 +162,7 @@ class SidePrivate(_message.Message):
     def __init__(self, side: _Optional[str] = ..., values: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class GameState(_message.Message):
-    __slots__ = ("ruleset", "ruleset_version", "game_id", "scenario", "version", "turn", "phase", "segment", "active_side", "units", "markers", "private_data", "pending", "dice_log", "seed_commitment", "seed", "finished", "result", "viewer", "options", "major_battles", "nordwind", "traces")
+    __slots__ = ("ruleset", "ruleset_version", "game_id", "scenario", "version", "turn", "phase", "segment", "active_side", "units", "markers", "private_data", "pending", "dice_log", "seed_commitment", "seed", "finished", "result", "viewer", "options", "opaque_pieces", "major_battles", "nordwind", "traces")
     RULESET_FIELD_NUMBER: _ClassVar[int]
     RULESET_VERSION_FIELD_NUMBER: _ClassVar[int]
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
@@ -158,6 +183,7 @@ class GameState(_message.Message):
     RESULT_FIELD_NUMBER: _ClassVar[int]
     VIEWER_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    OPAQUE_PIECES_FIELD_NUMBER: _ClassVar[int]
     MAJOR_BATTLES_FIELD_NUMBER: _ClassVar[int]
     NORDWIND_FIELD_NUMBER: _ClassVar[int]
     TRACES_FIELD_NUMBER: _ClassVar[int]
@@ -181,10 +207,11 @@ class GameState(_message.Message):
     result: GameResult
     viewer: str
     options: _containers.RepeatedCompositeFieldContainer[_definition_pb2.RuleOption]
+    opaque_pieces: _containers.RepeatedCompositeFieldContainer[OpaquePiece]
     major_battles: _major_battles_pb2.MajorBattlesState
     nordwind: _nordwind_pb2.NordwindState
     traces: _traces_pb2.TracesState
-    def __init__(self, ruleset: _Optional[str] = ..., ruleset_version: _Optional[str] = ..., game_id: _Optional[str] = ..., scenario: _Optional[_Union[_definition_pb2.Scenario, _Mapping]] = ..., version: _Optional[int] = ..., turn: _Optional[int] = ..., phase: _Optional[str] = ..., segment: _Optional[str] = ..., active_side: _Optional[str] = ..., units: _Optional[_Iterable[_Union[UnitState, _Mapping]]] = ..., markers: _Optional[_Iterable[_Union[MapMarker, _Mapping]]] = ..., private_data: _Optional[_Iterable[_Union[SidePrivate, _Mapping]]] = ..., pending: _Optional[_Union[Decision, _Mapping]] = ..., dice_log: _Optional[_Iterable[_Union[_common_pb2.DieRoll, _Mapping]]] = ..., seed_commitment: _Optional[str] = ..., seed: _Optional[str] = ..., finished: _Optional[bool] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., viewer: _Optional[str] = ..., options: _Optional[_Iterable[_Union[_definition_pb2.RuleOption, _Mapping]]] = ..., major_battles: _Optional[_Union[_major_battles_pb2.MajorBattlesState, _Mapping]] = ..., nordwind: _Optional[_Union[_nordwind_pb2.NordwindState, _Mapping]] = ..., traces: _Optional[_Union[_traces_pb2.TracesState, _Mapping]] = ...) -> None: ...
+    def __init__(self, ruleset: _Optional[str] = ..., ruleset_version: _Optional[str] = ..., game_id: _Optional[str] = ..., scenario: _Optional[_Union[_definition_pb2.Scenario, _Mapping]] = ..., version: _Optional[int] = ..., turn: _Optional[int] = ..., phase: _Optional[str] = ..., segment: _Optional[str] = ..., active_side: _Optional[str] = ..., units: _Optional[_Iterable[_Union[UnitState, _Mapping]]] = ..., markers: _Optional[_Iterable[_Union[MapMarker, _Mapping]]] = ..., private_data: _Optional[_Iterable[_Union[SidePrivate, _Mapping]]] = ..., pending: _Optional[_Union[Decision, _Mapping]] = ..., dice_log: _Optional[_Iterable[_Union[_common_pb2.DieRoll, _Mapping]]] = ..., seed_commitment: _Optional[str] = ..., seed: _Optional[str] = ..., finished: _Optional[bool] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., viewer: _Optional[str] = ..., options: _Optional[_Iterable[_Union[_definition_pb2.RuleOption, _Mapping]]] = ..., opaque_pieces: _Optional[_Iterable[_Union[OpaquePiece, _Mapping]]] = ..., major_battles: _Optional[_Union[_major_battles_pb2.MajorBattlesState, _Mapping]] = ..., nordwind: _Optional[_Union[_nordwind_pb2.NordwindState, _Mapping]] = ..., traces: _Optional[_Union[_traces_pb2.TracesState, _Mapping]] = ...) -> None: ...
 
 class Event(_message.Message):
     __slots__ = ("version", "kind", "text", "citations", "side", "units", "from_location", "to_location", "dice", "visible_to")
@@ -211,18 +238,20 @@ class Event(_message.Message):
     def __init__(self, version: _Optional[int] = ..., kind: _Optional[str] = ..., text: _Optional[str] = ..., citations: _Optional[_Iterable[_Union[_common_pb2.Citation, _Mapping]]] = ..., side: _Optional[str] = ..., units: _Optional[_Iterable[str]] = ..., from_location: _Optional[str] = ..., to_location: _Optional[str] = ..., dice: _Optional[_Iterable[_Union[_common_pb2.DieRoll, _Mapping]]] = ..., visible_to: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class RecordedAction(_message.Message):
-    __slots__ = ("version", "action", "dice", "events", "accepted_at")
+    __slots__ = ("version", "action", "dice", "events", "accepted_at", "private_to")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     ACTION_FIELD_NUMBER: _ClassVar[int]
     DICE_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
     ACCEPTED_AT_FIELD_NUMBER: _ClassVar[int]
+    PRIVATE_TO_FIELD_NUMBER: _ClassVar[int]
     version: int
     action: _action_pb2.Action
     dice: _containers.RepeatedCompositeFieldContainer[_common_pb2.DieRoll]
     events: _containers.RepeatedCompositeFieldContainer[Event]
     accepted_at: str
-    def __init__(self, version: _Optional[int] = ..., action: _Optional[_Union[_action_pb2.Action, _Mapping]] = ..., dice: _Optional[_Iterable[_Union[_common_pb2.DieRoll, _Mapping]]] = ..., events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ..., accepted_at: _Optional[str] = ...) -> None: ...
+    private_to: str
+    def __init__(self, version: _Optional[int] = ..., action: _Optional[_Union[_action_pb2.Action, _Mapping]] = ..., dice: _Optional[_Iterable[_Union[_common_pb2.DieRoll, _Mapping]]] = ..., events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ..., accepted_at: _Optional[str] = ..., private_to: _Optional[str] = ...) -> None: ...
 
 class GameRecord(_message.Message):
     __slots__ = ("game_id", "initial", "actions", "final", "parameters")

@@ -1,0 +1,172 @@
+"""Benchmark: VASSAL save import and export against the floor measured in the same run.
+
+Generates a save like a real monster game's (5,000 pieces with rich trait
+chains, tens of MB of decoded command text) for a generated hex module, then:
+
+* floor  = zipfile read + bytes.fromhex + XOR via bytes.translate + split on ESC
+* import = read the archive, decode, parse the command tree and every piece,
+           bind and locate every piece, build the canonical GameState
+* export = write the state back into the save (one unit moved) and zip it; the
+           base save already parsed (and, second figure, parsed from its bytes too)
+* peak memory of the import (tracemalloc) against the decoded text size
+
+Targets (issue 5): import <= 5x floor, export <= 5x floor, peak <= 10x text.
+Run: python benchmarks/bench_vassal.py [--pieces N] [--repeat R]
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+import time
+import tracemalloc
+import zipfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from exporters.vassal.archive import save_entries, zip_bytes  # noqa: E402
+from exporters.vassal.build import SaveBuilder  # noqa: E402
+from exporters.vassal.from_canonical import apply_state  # noqa: E402
+from exporters.vassal.module_build import build_module  # noqa: E402
+from importers.vassal.archive import Archive  # noqa: E402
+from importers.vassal.chains import AddPieceText, join_chain, split_levels  # noqa: E402
+from importers.vassal.gcpause import paused_gc  # noqa: E402
+from importers.vassal.game import read_game_archive  # noqa: E402
+from importers.vassal.module import Module  # noqa: E402
+from importers.vassal.obfuscation import Encoding  # noqa: E402
+from importers.vassal.pieces import Piece  # noqa: E402
+from importers.vassal.prototypes import expand  # noqa: E402
+from importers.vassal.to_canonical import import_game  # noqa: E402
+from umpire.v1 import definition_pb2, map_pb2, state_pb2, vassal_pb2  # noqa: E402
+
+# Traits of the kind real modules stack on every counter (shapes from the
+# Ragnarok sample), padded with the long report formats monster games carry.
+EXTRA = [
+    ("AreaOfEffect;102,102,102;30;1;false;Show ZOC;90,195;;true;;ZOC;;;;;;true", "false"),
+    ("footprint;84,130;Movement Trail;false;false;10;255,255,255;0,0,0;100;50;20;30;1.0;;;;", "false;null;0;;0"),
+    ("rotate;6;93,130;91,130;Rotate CW;Rotate CCW;;;;;;;;true", "0"),
+    ("sendto;Deadpile;69,130;DeadPile;DeadPile;50;50;;;;0;0;0;Send to Deadpile;L;;;;", ";;"),
+    ("markmoved;moved.gif;35;-35;Mark Moved;77,130;;false;Mark piece as moved;;Mark piece as unmoved;", "false"),
+    ("report;68\\,130;$oldPieceName$ deleted;;;Delete;false", "-1"),
+    ("report;69\\,130;$oldPieceName$ eliminated;;;Eliminated;false", "-1"),
+    ("report;83\\,195;$oldPieceName$ steploss;;;Steploss;false", "-1"),
+    ("clone;Clone;67,130;", ""),
+    ("delete;Delete;68,130;", ""),
+    ("propertysheet;0Notes;Notes;;2;;;;78,130;", "~"),
+    ("macro;Advance;;;;85\\,130;82\\,195;false;;;counted;;;;false;;1;1", ""),
+]
+# Density of a real monster-game save: the 3.7.10 Paths of Glory save of the
+# research notes has 13.9 M characters for 2,256 pieces, about 6 KB per piece.
+FORMATS = ",".join(f"$location$: $newPieceName$ report {i} " + "x" * 120 for i in range(30))
+THIN_FORMATS = ",".join(f"$location$: $newPieceName$ report {i} " + "x" * 120 for i in range(14))
+
+
+def definition(n_units: int) -> definition_pb2.GameDefinition:
+    d = definition_pb2.GameDefinition(id="bench/monster", name="Bench Monster", ruleset="bench")
+    d.sides.add(id="blue", color="blue")
+    d.sides.add(id="red", color="red")
+    d.map.hex.grid.CopyFrom(map_pb2.HexGrid(
+        numbering=map_pb2.HexNumbering(column_leading=1, row_leading=1, column_offset=1, row_offset=1, stagger=True),
+        columns=60, rows=50, x0=40, y0=40, dx=60.0, dy=69.0))
+    for i in range(n_units):
+        d.units.add(id=f"u{i}", side="blue" if i % 2 else "red", name=f"Unit {i}", steps=2)
+    return d
+
+
+def make_save(module: Module, n: int, formats: str = FORMATS) -> tuple[bytes, int]:
+    """A .vsav with n unit pieces (rich chains), ~n/3 stacks."""
+    b = SaveBuilder(module)
+    geo = module.map_geometry("Main Map")
+    slots = {s.gpid: s for s in module.views.slots}
+    labels = [f"{c:02d}{r:02d}" for c in range(1, 61) for r in range(1, 51)]
+    for i in range(n):
+        ap = AddPieceText.parse(slots[str(i % len(slots) + 1)].text)
+        # VASSAL expands prototypes into a piece dragged out of the palette.
+        p = expand(Piece(None, ap.type, ap.state), module.views.prototypes)
+        types = [t.type for t in p.traits] + [x for x, _ in EXTRA] + [f"report;70\\,130;;;{formats};Report"]
+        states = [t.state for t in p.traits] + [s for _, s in EXTRA] + ["-1"]
+        n_lv = len(p.traits) + 1
+        basic_t = p.type_chain().values[-1]
+        basic_s = split_levels(p.state, n_lv)[-1]
+        x, y = geo.point_of("Map", labels[(i // 3) % len(labels)])
+        b.add(join_chain(types + [basic_t]), join_chain(states + [basic_s]), "Main Map", x, y)
+    text = b.text()
+    return zip_bytes(save_entries(text, Encoding(), {})), len(text)
+
+
+def floor(data: bytes) -> None:
+    raw = zipfile.ZipFile(io.BytesIO(data)).read("savedGame")
+    key = int(raw[5:7], 16)
+    table = bytes(b ^ key for b in range(256))
+    dec = bytes.fromhex(raw[7:].decode("ascii")).translate(table).decode("utf-8")
+    dec.split("\x1b")
+
+
+def best(fn, repeat: int) -> float:  # type: ignore[no-untyped-def]
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--pieces", type=int, default=5000)
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--thin", action="store_true", help="thinner chains (about 3.7 KB per piece)")
+    args = ap.parse_args()
+    print(f"generating a save with {args.pieces} pieces ...", flush=True)
+    mod_bytes = build_module(definition(args.pieces))
+    module = Module(Archive(mod_bytes, "bench.vmod"))
+    data, text_len = make_save(module, args.pieces, THIN_FORMATS if args.thin else FORMATS)
+    print(f"  archive {len(data) / 1e6:.1f} MB, decoded command text {text_len / 1e6:.1f} M characters")
+    binding = vassal_pb2.VassalBinding(ruleset="bench")
+
+    def do_import() -> state_pb2.GameState:
+        with paused_gc():  # as `umpire convert` runs it
+            game = read_game_archive(Archive(data, "bench.vsav"))
+            return import_game(game, module, binding, use_engine=False).state
+
+    state = do_import()
+    game = read_game_archive(Archive(data, "bench.vsav"))
+    moved = next(u for u in state.units if u.status == state_pb2.UnitState.ON_MAP)
+    moved.location = "3030"
+
+    def do_export() -> bytes:
+        text, _ = apply_state(game, module, binding, state)
+        return zip_bytes(save_entries(text, game.encoding, game.entries))
+
+    def do_export_cold() -> bytes:
+        with paused_gc():  # as `umpire convert --base` runs it
+            base = read_game_archive(Archive(data, "bench.vsav"))
+            text, _ = apply_state(base, module, binding, state)
+        return zip_bytes(save_entries(text, base.encoding, base.entries))
+
+    # Interleaved rounds, best of each: the floor and the conversions see the same machine load.
+    t_floor = t_import = t_export = t_cold = float("inf")
+    for _ in range(args.repeat):
+        t_floor = min(t_floor, best(lambda: floor(data), 1))
+        t_import = min(t_import, best(do_import, 1))
+        t_export = min(t_export, best(do_export, 1))
+        t_cold = min(t_cold, best(do_export_cold, 1))
+    tracemalloc.start()
+    do_import()
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    units_on = sum(1 for u in state.units if u.status == state_pb2.UnitState.ON_MAP)
+    print(f"  imported {len(state.units)} units ({units_on} on the map), {len(state.opaque_pieces)} opaque pieces")
+    print(f"floor  {t_floor * 1000:8.1f} ms")
+    print(f"import {t_import * 1000:8.1f} ms  = {t_import / t_floor:5.2f} x floor  (target <= 5)")
+    print(f"export {t_export * 1000:8.1f} ms  = {t_export / t_floor:5.2f} x floor  (target <= 5)  "
+          "(state -> save: re-bind the parsed base, splice, encode, zip)")
+    print(f"export {t_cold * 1000:8.1f} ms  = {t_cold / t_floor:5.2f} x floor  "
+          "(the same, reading the base save from its bytes too, as `umpire convert --base` does)")
+    print(f"peak memory of the import {peak / 1e6:8.1f} MB = {peak / text_len:5.2f} x decoded text (target <= 10)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,401 @@
+"""`umpire convert`, `umpire inspect`, `umpire check-log`: the VASSAL converter's CLI.
+
+convert IN OUT chooses the conversion by the two extensions:
+
+  .vsav/.vlog -> same kind      rewrite (byte-identical command stream when nothing changes)
+  .vsav  -> .json/.textproto/.binpb   GameState     (--module, --binding or --ruleset)
+  .vlog  -> canonical           GameRecord: the start position and the log's actions
+  .vmod  -> canonical           Scenario: definition from the module, setup from --setup
+  canonical -> .vsav            GameState (or Scenario) as a save (--module; --base keeps
+                                every untouched command of that save byte for byte)
+  canonical -> .vlog            GameRecord as a log (--module; --base)
+  canonical -> .vmod            Scenario / GameDefinition as a new module, or with --module
+                                the scenario added to that module as a predefined setup
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from collections.abc import Callable
+from typing import Optional, TypeVar
+
+import typer
+from google.protobuf.message import Message
+
+from adjudicator.core.errors import MalformedInput
+from cli.errors import EXIT_ILLEGAL, run
+from exporters.canonical import atomic_write, write_message
+from importers.canonical import BINARY_EXT, JSON_EXT, TEXT_EXT, format_of, read_message
+from importers.vassal.archive import Archive
+from importers.vassal.binding import load_binding
+from importers.vassal.game import SavedGame, read_game_archive
+from importers.vassal.module import Module
+from umpire.v1 import definition_pb2, state_pb2, vassal_pb2
+
+GAME_EXT = (".vsav", ".vlog", ".sav", ".log")  # .sav/.log: VASSAL 1.x/2.x names
+SAVE_EXT = (".vsav", ".sav")
+LOG_EXT = (".vlog", ".log")
+MODULE_EXT = (".vmod", ".vmdx", ".mod")
+CANON_EXT = JSON_EXT + TEXT_EXT + BINARY_EXT
+BIG = 1000  # pieces from which a progress bar is shown (on a terminal)
+T = TypeVar("T")
+
+
+def _ext(p: Path) -> str:
+    return p.suffix.lower()
+
+
+def _warn(msg: str) -> None:
+    print(f"umpire: warning: {msg}", file=sys.stderr)
+
+
+def _progress_wanted(n: int) -> bool:
+    return n >= BIG and sys.stderr.isatty()
+
+
+def read_game(path: Path, strict: bool) -> SavedGame:
+    archive = Archive.open(path)
+    if archive.kind() != "save":
+        raise MalformedInput("not a VASSAL save or log (no savedGame entry)", str(path))
+    big = archive.info("savedGame").file_size > 2_000_000  # a save with thousands of pieces
+    game = _with_progress(f"reading {path.name}", lambda: read_game_archive(archive, strict)) if big else \
+        read_game_archive(archive, strict)
+    for p in game.problems[:20]:
+        _warn(p.line())
+    if len(game.problems) > 20:
+        _warn(f"... and {len(game.problems) - 20} more problems (use --strict to stop at the first)")
+    return game
+
+
+def _with_progress(label: str, fn: Callable[[], T]) -> T:
+    if not sys.stderr.isatty():
+        return fn()
+    from rich.console import Console
+
+    with Console(stderr=True).status(label):
+        return fn()
+
+
+def with_bar(label: str, size: int, fn: Callable[[Callable[[int, int], None] | None], T]) -> T:
+    """Run fn(progress) with a rich progress bar on stderr for files with
+    thousands of pieces, when stderr is a terminal; fn(None) otherwise."""
+    if not _progress_wanted(size):
+        return fn(None)
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(label, total=size)
+        return fn(lambda n, total: bar.update(task, completed=n, total=total))
+
+
+def binding_for(binding: Optional[Path], ruleset: Optional[str], scenario: Optional[str]) -> vassal_pb2.VassalBinding:
+    b = load_binding(binding) if binding else vassal_pb2.VassalBinding()
+    if ruleset:
+        b.ruleset = ruleset
+    if scenario:
+        b.scenario = scenario
+    return b
+
+
+def need_module(module: Optional[Path], why: str) -> Module:
+    if module is None:
+        raise MalformedInput(f"--module is required to {why} (board geometry and pieces come from it)")
+    return Module.open(module)
+
+
+def read_canonical(path: Path, kinds: list[type[Message]], kind: Optional[str]) -> Message:
+    """A canonical file of one of several message types (by --kind, else the
+    first type that parses)."""
+    names: dict[str, type[Message]] = {"state": state_pb2.GameState, "scenario": definition_pb2.Scenario,
+                                       "definition": definition_pb2.GameDefinition, "record": state_pb2.GameRecord}
+    if kind:
+        if kind not in names:
+            raise MalformedInput(f"--kind must be one of {', '.join(names)}")
+        return read_message(path, names[kind]())
+    if format_of(path) == "binary" and len(kinds) > 1:
+        return read_message(path, kinds[0]())
+    last: MalformedInput | None = None
+    for k in kinds:
+        try:
+            return read_message(path, k())
+        except MalformedInput as e:
+            last = e
+    assert last is not None
+    raise last
+
+
+def _encoding(name: Optional[str], default: "object") -> "object":
+    from importers.vassal.obfuscation import PLAIN, VCSK, VOBS, Encoding
+
+    if not name:
+        return default
+    kinds = {"vcsk": VCSK, "!vcsk": VCSK, "vobs": VOBS, "plain": PLAIN}
+    if name.lower() not in kinds:
+        raise MalformedInput("--encoding must be vcsk, vobs or plain")
+    return Encoding(kinds[name.lower()], 0x2A if kinds[name.lower()] != PLAIN else 0)
+
+
+def write_game(path: Path, text: str, encoding: "object", entries: dict[str, bytes]) -> None:
+    from exporters.vassal.archive import save_entries, zip_bytes
+
+    atomic_write(path, zip_bytes(save_entries(text, encoding, entries)))  # type: ignore[arg-type]
+
+
+def do_convert(src: Path, dst: Path, module: Optional[Path], binding: Optional[Path], ruleset: Optional[str],
+               scenario: Optional[str], base: Optional[Path], setup: Optional[str], strict: bool,
+               kind: Optional[str], encoding: Optional[str], rolls: list[int],
+               scenario_file: Optional[Path] = None) -> None:
+    si, so = _ext(src), _ext(dst)
+    if src.resolve() == dst.resolve():
+        raise MalformedInput("IN and OUT are the same file")
+    if si in GAME_EXT and so in GAME_EXT:
+        if (si in SAVE_EXT) != (so in SAVE_EXT):
+            raise MalformedInput(f"cannot convert a {si} into a {so} directly; go through a canonical file")
+        game = read_game(src, strict)
+        write_game(dst, game.text, _encoding(encoding, game.encoding), game.entries)
+        return
+    b = binding_for(binding, ruleset, scenario)
+    scen = read_message(scenario_file, definition_pb2.Scenario()) if scenario_file else None
+    if si in SAVE_EXT and so in CANON_EXT:
+        from importers.vassal.gcpause import paused_gc
+        from importers.vassal.to_canonical import import_game
+
+        mod = need_module(module, "read positions from a save")
+        with paused_gc():  # one collection after the whole import, not one per stage
+            game = read_game(src, strict)
+            res = with_bar("binding pieces", len(game.pieces),
+                           lambda cb: import_game(game, mod, b, scenario=scen, rolls=rolls, progress=cb))
+        for d in res.diagnostics:
+            _warn(d)
+        write_message(dst, res.state)
+        return
+    if si in LOG_EXT and so in CANON_EXT:
+        mod = need_module(module, "read a log")
+        write_message(dst, log_record(read_game(src, strict), mod, b, rolls, scen))
+        return
+    if si in MODULE_EXT and so in CANON_EXT:
+        write_message(dst, module_scenario(Module.open(src), b, setup, strict))
+        return
+    if si in CANON_EXT and so in SAVE_EXT:
+        msg = read_canonical(src, [state_pb2.GameState, definition_pb2.Scenario], kind)
+        _write_vsav(msg, dst, need_module(module, "write a save"), b, base, strict, encoding)
+        return
+    if si in CANON_EXT and so in LOG_EXT:
+        rec = read_canonical(src, [state_pb2.GameRecord], kind)
+        assert isinstance(rec, state_pb2.GameRecord)
+        _write_vlog(rec, dst, need_module(module, "write a log"), b, base, strict, encoding)
+        return
+    if si in CANON_EXT and so in MODULE_EXT:
+        msg = read_canonical(src, [definition_pb2.Scenario, definition_pb2.GameDefinition], kind)
+        _write_vmod(msg, dst, module, b, setup)
+        return
+    raise MalformedInput(f"no conversion from {si or '(none)'} to {so or '(none)'} "
+                         f"(VASSAL: .vsav .vlog .vmod; canonical: .json .textproto .binpb)")
+
+
+def _write_vsav(msg: Message, dst: Path, mod: Module, b: vassal_pb2.VassalBinding, base: Optional[Path],
+                strict: bool, encoding: Optional[str]) -> None:
+    from exporters.vassal.archive import save_metadata
+    from exporters.vassal.build import build_save, scenario_state
+    from exporters.vassal.from_canonical import apply_state
+    from importers.vassal.obfuscation import Encoding
+
+    state = msg if isinstance(msg, state_pb2.GameState) else scenario_state(msg)  # type: ignore[arg-type]
+    if base is not None:
+        from importers.vassal.gcpause import paused_gc
+
+        with paused_gc():
+            g = read_game(base, strict)
+            text, report = apply_state(g, mod, b, state)
+        enc, entries = g.encoding, g.entries
+    else:
+        text, report = build_save(mod, b, state)
+        enc = Encoding()
+        entries = {"savedata": save_metadata(mod.views.version, mod.views.vassal_version or "3.7.9")}
+        if mod.archive.has("moduledata"):
+            entries["moduledata"] = mod.archive.read("moduledata")
+    for d in report.diagnostics:
+        _warn(d)
+    write_game(dst, text, _encoding(encoding, enc), entries)
+
+
+def _write_vlog(rec: state_pb2.GameRecord, dst: Path, mod: Module, b: vassal_pb2.VassalBinding,
+                base: Optional[Path], strict: bool, encoding: Optional[str]) -> None:
+    from exporters.vassal.archive import save_metadata
+    from exporters.vassal.logwriter import write_log_text
+    from importers.vassal.obfuscation import Encoding
+
+    g = read_game(base, strict) if base is not None else None
+    text = write_log_text(mod, b, rec.initial, [a.action for a in rec.actions], g)
+    entries = g.entries if g is not None else {"savedata": save_metadata(mod.views.version, mod.views.vassal_version or "3.7.9")}
+    write_game(dst, text, _encoding(encoding, g.encoding if g is not None else Encoding()), entries)
+
+
+def _write_vmod(msg: Message, dst: Path, module: Optional[Path], b: vassal_pb2.VassalBinding, setup: Optional[str]) -> None:
+    from exporters.vassal.module_build import build_module
+    from exporters.vassal.setups import add_predefined_setup, scenario_save_bytes
+
+    if module is not None:
+        if not isinstance(msg, definition_pb2.Scenario):
+            raise MalformedInput("adding to a module needs a Scenario (its setup becomes a predefined setup)")
+        mod = Module.open(module)
+        name = setup or msg.name or "Scenario"
+        vsav = scenario_save_bytes(mod, b, msg)
+        file_name = "".join(c if c.isalnum() or c in "-_." else "-" for c in name) + ".vsav"
+        atomic_write(dst, add_predefined_setup(mod, name, vsav, file_name))
+        return
+    if isinstance(msg, definition_pb2.Scenario):
+        atomic_write(dst, build_module(msg.definition, msg))
+    else:
+        assert isinstance(msg, definition_pb2.GameDefinition)
+        atomic_write(dst, build_module(msg))
+
+
+def module_scenario(mod: Module, b: vassal_pb2.VassalBinding, setup: Optional[str], strict: bool) -> definition_pb2.Scenario:
+    from importers.vassal.setups import import_setup, setup_files
+    from importers.vassal.to_canonical import module_definition
+
+    files = setup_files(mod)
+    if setup:
+        chosen = [s for s in files if setup in (s.name, s.path)]
+        if not chosen:
+            raise MalformedInput(f"no predefined setup {setup!r} (with a file) in the module; have: "
+                                 f"{', '.join(s.path for s in files) or 'none'}", mod.name)
+        res = import_setup(mod, b, chosen[0], strict)
+        for d in res.diagnostics:
+            _warn(d)
+        return res.scenario
+    if files:
+        _warn(f"no --setup: the scenario has no placements (predefined setups: {', '.join(s.path for s in files)})")
+    dfn = module_definition(mod, b)
+    return definition_pb2.Scenario(id=dfn.id, name=dfn.name, ruleset=b.ruleset, definition=dfn, source=dfn.source)
+
+
+def log_record(game: SavedGame, mod: Module, b: vassal_pb2.VassalBinding, rolls: list[int],
+               scen: definition_pb2.Scenario | None = None) -> state_pb2.GameRecord:
+    """The log as a GameRecord: its start position and its actions (applied by
+    the ruleset when it is installed, up to the first illegal one)."""
+    from adjudicator.core.ruleset import ruleset_ids
+    from importers.vassal.logreplay import LogReader
+    from importers.vassal.to_canonical import import_game
+
+    if b.ruleset and b.ruleset in ruleset_ids():
+        from importers.vassal.checklog import check_log
+
+        report, final = check_log(game, mod, b, scenario=scen, rolls=rolls)
+        imp = import_game(game, mod, b, scenario=scen, rolls=rolls)
+        rec = state_pb2.GameRecord(game_id="offline", initial=imp.state)
+        for e in report.entries:
+            if e.HasField("action") and e.verdict.legal:
+                rec.actions.add(version=len(rec.actions) + 1, action=e.action)
+        if report.all_legal:
+            rec.final.CopyFrom(final)
+        else:
+            _warn(f"LOG step {report.first_illegal_step} is illegal; the record stops before it (see umpire check-log)")
+        return rec
+    imp = import_game(game, mod, b, scenario=scen, rolls=rolls)
+    for d in imp.diagnostics:
+        _warn(d)
+    rec = state_pb2.GameRecord(game_id="offline", initial=imp.state)
+    for it in LogReader(game, mod, b, imp).items():
+        if it.action is not None:
+            rec.actions.add(version=len(rec.actions) + 1, action=it.action)
+    return rec
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("convert")
+    def convert(
+        src: Path = typer.Argument(..., metavar="IN", help="input file (.vsav .vlog .vmod .json .textproto .binpb)"),
+        dst: Path = typer.Argument(..., metavar="OUT", help="output file; the extension picks the conversion"),
+        module: Optional[Path] = typer.Option(None, "--module", "-m", help="the VASSAL module (.vmod) the game uses"),
+        binding: Optional[Path] = typer.Option(None, "--binding", "-b", help="binding file (docs/vassal.md)"),
+        ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", help="ruleset id (overrides the binding's)"),
+        scenario: Optional[str] = typer.Option(None, "--scenario", help="shipped scenario id the pieces bind to"),
+        base: Optional[Path] = typer.Option(None, "--base", help="save to edit (untouched commands keep their bytes)"),
+        setup: Optional[str] = typer.Option(None, "--setup", help="predefined setup name (module -> scenario, scenario -> module)"),
+        kind: Optional[str] = typer.Option(None, "--kind", help="canonical input type: state, scenario, definition, record"),
+        encoding: Optional[str] = typer.Option(None, "--encoding", help="savedGame encoding written: vcsk, vobs, plain"),
+        roll: list[int] = typer.Option([], "--roll", help="die faces for dice thrown while creating the state"),
+        strict: bool = typer.Option(False, "--strict", help="stop at the first bad piece or command"),
+        scenario_file: Optional[Path] = typer.Option(None, "--scenario-file", help="canonical scenario file the pieces bind to"),
+    ) -> None:
+        """Convert between VASSAL files and canonical Umpire files."""
+        run(lambda: do_convert(src, dst, module, binding, ruleset, scenario, base, setup, strict, kind, encoding, roll,
+                               scenario_file))
+
+    @app.command("inspect")
+    def inspect(
+        file: Path = typer.Argument(..., help=".vmod / .vmdx / .vsav / .vlog"),
+        module: Optional[Path] = typer.Option(None, "--module", "-m", help="module of a save (prototypes, locations)"),
+        strict: bool = typer.Option(False, "--strict", help="stop at the first bad piece or command"),
+    ) -> None:
+        """Summarise a VASSAL module, save or log."""
+        from cli.vassal_inspect import inspect_file
+
+        run(lambda: inspect_file(file, module, strict))
+
+    @app.command("check-log")
+    def check_log_cmd(
+        log: Path = typer.Argument(..., metavar="GAME.vlog"),
+        binding: Optional[Path] = typer.Option(None, "--binding", "-b", help="binding file (docs/vassal.md)"),
+        ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", help="ruleset id (overrides the binding's)"),
+        module: Optional[Path] = typer.Option(None, "--module", "-m", help="the VASSAL module the log was played with"),
+        scenario: Optional[str] = typer.Option(None, "--scenario", help="shipped scenario id the pieces bind to"),
+        scenario_file: Optional[Path] = typer.Option(None, "--scenario-file", help="canonical scenario file (its map and units)"),
+        json_out: Optional[Path] = typer.Option(None, "--json", help="also write the report (VassalLogReport)"),
+        roll: list[int] = typer.Option([], "--roll", help="die faces for dice thrown while creating the game"),
+        strict: bool = typer.Option(False, "--strict", help="stop at the first bad piece or command"),
+        verbose: bool = typer.Option(False, "--verbose", "-v", help="print every step, not only the first illegal one"),
+        turn: int = typer.Option(0, "--turn", help="the turn the log starts in (a log that begins mid-game)"),
+        phase: str = typer.Option("", "--phase", help="the phase the log starts in, as the ruleset names it"),
+        segment: str = typer.Option("", "--segment", help="the segment the log starts in"),
+        active_side: str = typer.Option("", "--active-side", help="the side to act when the log starts"),
+    ) -> None:
+        """Replay a VASSAL log through a ruleset; report the first illegal step (exit 1)."""
+        from importers.vassal.checklog import StartAt
+
+        start = StartAt(turn, phase, segment, active_side)
+        code = run(lambda: do_check_log(log, binding, ruleset, module, scenario, json_out, roll, strict, verbose,
+                                        scenario_file, start))
+        raise typer.Exit(code)
+
+
+def do_check_log(log: Path, binding: Optional[Path], ruleset: Optional[str], module: Optional[Path],
+                 scenario: Optional[str], json_out: Optional[Path], rolls: list[int], strict: bool,
+                 verbose: bool, scenario_file: Optional[Path] = None, start: "object | None" = None) -> int:
+    from importers.vassal.checklog import check_log, render_entry
+
+    b = binding_for(binding, ruleset, scenario)
+    mod = need_module(module, "replay a log")
+    scen = read_message(scenario_file, definition_pb2.Scenario()) if scenario_file else None
+    game = read_game(log, strict)
+    from importers.vassal.checklog import StartAt
+
+    at = start if isinstance(start, StartAt) else None
+    report, _ = with_bar("replaying", len(game.pieces) + len(game.log_steps),
+                         lambda cb: check_log(game, mod, b, scenario=scen, rolls=rolls, start=at, strict=strict,
+                                              progress=cb))
+    if json_out is not None:
+        write_message(json_out, report)
+    adjudicated = [e for e in report.entries if e.HasField("verdict")]
+    if verbose:
+        for e in report.entries:
+            print(render_entry(e))
+    else:
+        for e in report.entries:
+            if e.skipped.startswith(log.name) or "bad command" in e.skipped:
+                _warn(e.skipped)
+    if report.all_legal:
+        print(f"{log.name}: all {len(adjudicated)} adjudicated actions legal "
+              f"({len(game.log_steps)} LOG steps, ruleset {report.ruleset})")
+        return 0
+    bad = report.entries[-1]
+    steps = ",".join(str(s) for s in bad.steps)
+    print(f"{log.name}: LOG step {steps} is illegal: {bad.summary}")
+    for v in bad.verdict.violations:
+        print(f"  {v.code}: {v.message} [{v.citation.label or v.citation.rule_case}]")
+    print(f"  ({len(adjudicated) - 1} actions before it were legal)")
+    return EXIT_ILLEGAL

@@ -1,0 +1,1 @@
+"""Writers for VASSAL files, mirroring importers.vassal."""

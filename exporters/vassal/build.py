@@ -1,0 +1,179 @@
+"""A new save built from the module: for canonical states and scenarios that
+have no base save (predefined setups, hand-written scenarios).
+
+Layout of what is written (research notes §3.5): `begin_save`, an empty
+version check, the piece list (pieces, then decks, then the stacks that list
+them), one BoardPicker command per map (the module's default boards),
+`SETUP_STACK` when the module has setup stacks (their non-unit pieces are
+written here, so VASSAL must not place them again), `end_save`.
+"""
+
+from __future__ import annotations
+
+from importers.vassal import cmdtree
+from exporters.vassal.edit import IdAllocator
+from exporters.vassal.from_canonical import ExportReport, _apply_steps_and_markers, slot_for_unit, target_position
+from importers.vassal.binding import Binder, Locator
+from importers.vassal.chains import AddPieceText, add_piece_text
+from importers.vassal.geometry import MapGeometry
+from importers.vassal.module import BoardPlacement, Module
+from importers.vassal.pieces import Piece, StackState
+from importers.vassal.seqenc import encode_str
+from umpire.v1 import definition_pb2, state_pb2, vassal_pb2
+
+
+class SaveBuilder:
+    def __init__(self, module: Module, used_ids: list[str] | None = None) -> None:
+        self.module = module
+        self.ids = IdAllocator(used_ids or [])
+        self.pieces: list[str] = []
+        self.decks: list[str] = []
+        self.groups: dict[tuple[str, int, int], list[str]] = {}
+
+    def add(self, type_text: str, state: str, mapid: str | None, x: int, y: int, pid: str | None = None,
+            stack: bool = True) -> str:
+        pid = pid or self.ids.new()
+        p = Piece(pid, type_text, state)
+        s = p.state_with_position(mapid, x, y) if p.kind == "piece" and not p.problems else state
+        self.pieces.append(add_piece_text(pid, type_text, s))
+        if stack and mapid is not None:
+            self.groups.setdefault((mapid, x, y), []).append(pid)
+        return pid
+
+    def add_raw(self, pid: str, type_text: str, state: str, deck: bool = False) -> None:
+        (self.decks if deck else self.pieces).append(add_piece_text(pid, type_text, state))
+
+    def boards(self) -> list[str]:
+        out = []
+        for m in self.module.views.maps:
+            placements = self.module.default_layout(m) or [
+                BoardPlacement(b.name, i, 0) for i, b in enumerate(m.boards)
+            ]
+            toks = [m.identifier + "BoardPicker"]
+            for p in placements:
+                toks += [p.name + ("/rev" if p.reversed else ""), str(p.col), str(p.row)]
+            out.append(encode_str(toks, "\t"))
+        return out
+
+    def text(self, extra: list[str] | None = None) -> str:
+        layers = "@@1"
+        stacks = [add_piece_text(self.ids.new(), "stack", StackState(m, x, y, ids, layers).encode())
+                  for (m, x, y), ids in self.groups.items()]
+        piece_list = cmdtree.nest(cmdtree.build_list(["", *self.pieces, *self.decks, *stacks]))
+        parts = ["begin_save", "", piece_list, *self.boards()]
+        if any(m.setup_stacks for m in self.module.views.maps):
+            parts.append("SETUP_STACK\t")
+        parts += extra or []
+        parts.append("end_save")
+        return cmdtree.build_list(parts)
+
+
+def setup_stack_pieces(b: SaveBuilder, module: Module, binding: vassal_pb2.VassalBinding,
+                       units: set[str], locator: Locator, report: ExportReport) -> None:
+    """Place the module's setup-stack pieces that the state does not place itself."""
+    binder = Binder(binding, module, {u: "" for u in units}, None)
+    for m in module.views.maps:
+        if not m.setup_stacks:
+            continue
+        geo = locator.geometry(m.identifier)
+        for ss in m.setup_stacks:
+            pos = _setup_position(geo, ss.attrs, m.edge)
+            if pos is None:
+                report.diagnostics.append(f"setup stack {ss.name!r} on {m.identifier!r}: cannot resolve its position")
+                continue
+            for slot in ss.slots:
+                ap = AddPieceText.parse(slot.text)
+                piece = Piece(None, ap.type, ap.state)
+                if piece.kind == "piece" and not piece.problems:
+                    bound = binder.bind(piece, m.identifier)
+                    if bound.kind == "unit" and bound.unit_id in units:
+                        continue
+                b.add(ap.type, ap.state, m.identifier, pos[0], pos[1])
+
+
+def _setup_position(geo: MapGeometry, attrs: dict[str, str], edge: tuple[int, int]) -> tuple[int, int] | None:
+    owner = attrs.get("owningBoard", "")
+    placed = geo.board(owner) if owner else None
+    if attrs.get("useGridLocation", "false") == "true" and placed is not None:
+        loc = attrs.get("location", "")
+        zones: list[str | None] = [z.name for z in placed.board.zones()] + [None]  # VASSAL tries zones first
+        for z in zones:
+            try:
+                return geo.point_of(owner, loc, z, vassal_quirk=True)
+            except Exception:  # noqa: BLE001 - any unresolvable label: try the next zone
+                continue
+        return None
+    try:
+        x, y = int(attrs.get("x", "0")), int(attrs.get("y", "0"))
+    except ValueError:
+        return None
+    if placed is not None:
+        return x + placed.x, y + placed.y
+    return x + edge[0], y + edge[1]
+
+
+def build_save(module: Module, binding: vassal_pb2.VassalBinding, state: state_pb2.GameState,
+               with_setup_stacks: bool = True) -> tuple[str, ExportReport]:
+    """A complete new save showing `state` (units, map markers, opaque pieces)."""
+    report = ExportReport()
+    locator = Locator(module, binding, {}, state.scenario.definition.map)
+    used = [op.id for op in state.opaque_pieces]
+    b = SaveBuilder(module, used)
+    shadows = {op.attributes["unit"]: op for op in state.opaque_pieces if op.attributes.get("unit")}
+    decks = {op.id for op in state.opaque_pieces if op.attributes.get("kind") == "deck"}
+    for u in state.units:
+        tgt = target_position(u, locator, module, binding)
+        if tgt is None and u.unit_id in shadows:
+            _add_opaque(b, shadows[u.unit_id], decks)
+            continue
+        if tgt is None:
+            report.diagnostics.append(f"unit {u.unit_id!r} is not on the map and the binding has no off-map map; not written")
+            continue
+        if tgt == "delete":
+            continue
+        assert not isinstance(tgt, str)
+        found = slot_for_unit(module, binding, state, u.unit_id)
+        if found is None:
+            report.diagnostics.append(f"unit {u.unit_id!r}: no palette slot binds to it; not written")
+            continue
+        ap, rule = found
+        initial = _apply_steps_and_markers(Piece(None, ap.type, ap.state), rule, u, report)
+        b.add(ap.type, initial, *tgt)
+        report.created.append(u.unit_id)
+    for op in state.opaque_pieces:
+        if not op.attributes.get("unit"):
+            _add_opaque(b, op, decks)
+    if with_setup_stacks and not state.opaque_pieces:
+        setup_stack_pieces(b, module, binding, {u.unit_id for u in state.units}, locator, report)
+    return b.text(), report
+
+
+def _add_opaque(b: SaveBuilder, op: state_pb2.OpaquePiece, decks: set[str]) -> None:
+    kind = op.attributes.get("kind", "piece")
+    if kind == "stack":
+        return  # stacks are rebuilt by location
+    if kind == "deck":
+        b.add_raw(op.id, op.definition, op.state, deck=True)
+        return
+    mapid = op.attributes.get("map", "null")
+    try:
+        x, y = int(op.attributes.get("x", "0")), int(op.attributes.get("y", "0"))
+    except ValueError:
+        x = y = 0
+    in_deck = op.attributes.get("parent", "") in decks
+    b.add(op.definition, op.state, None if mapid == "null" else mapid, x, y, pid=op.id, stack=not in_deck)
+
+
+def scenario_state(scenario: definition_pb2.Scenario) -> state_pb2.GameState:
+    """A state showing a scenario's fixed setup (every placed unit ON_MAP)."""
+    st = state_pb2.GameState(ruleset=scenario.ruleset, game_id="offline")
+    st.scenario.CopyFrom(scenario)
+    placed = {p.unit_id: p.location for p in scenario.setup}
+    for u in scenario.definition.units:
+        us = st.units.add(unit_id=u.id, side=u.side)
+        if placed.get(u.id):
+            us.status = state_pb2.UnitState.ON_MAP
+            us.location = placed[u.id]
+        else:
+            us.status = state_pb2.UnitState.OFF_MAP
+    return st

@@ -1,0 +1,224 @@
+"""Editing a saved game by splicing: move, change, add and delete pieces while
+every command not concerned keeps its bytes.
+
+Stacks follow VASSAL's rules (research notes §2.4, §3.5): a piece in a stack is
+where its stack is, so moving a whole stack rewrites only the stack's command;
+a piece leaving a stack is removed from the stack's list and put into the
+stack already at its destination (as VASSAL merges pieces dropped on the same
+spot) or a new stack, which is written after every piece it lists.
+"""
+
+from __future__ import annotations
+
+from importers.vassal import cmdtree
+from importers.vassal.chains import AddPieceText, add_piece_text
+from importers.vassal.game import SavedGame
+from importers.vassal.pieces import DeckState, Piece, StackState
+from importers.vassal.seqenc import decode, encode_str
+
+NEW_ID_BASE = 1_900_000_000_000
+
+
+class IdAllocator:
+    """New piece ids, numeric like VASSAL's (time-based) ones, above every id in use."""
+
+    def __init__(self, used: list[str]) -> None:
+        top = NEW_ID_BASE
+        for u in used:
+            if u.isdigit():
+                top = max(top, int(u) + 1)
+        self._next = top
+        self._used = set(used)
+
+    def new(self) -> str:
+        while str(self._next) in self._used:
+            self._next += 1
+        pid = str(self._next)
+        self._used.add(pid)
+        self._next += 1
+        return pid
+
+
+class SaveEditor:
+    def __init__(self, game: SavedGame) -> None:
+        self.game = game
+        self.splicer = cmdtree.Splicer(game.stream)
+        self.states: dict[str, str] = {}
+        self.stacks: dict[str, StackState] = {}
+        self.decks: dict[str, list[str]] = {}
+        self.parent: dict[str, str] = {}
+        self.dirty: set[str] = set()
+        self.deleted: set[str] = set()
+        self.new_commands: list[str] = []
+        self.new_stacks: dict[str, StackState] = {}
+        self.ids = IdAllocator(list(game.pieces))
+        for pid in game.piece_order:
+            p = game.pieces[pid].piece
+            if p.kind == "stack":
+                st = StackState.read(p.state)
+                self.stacks[pid] = st
+                for c in st.ids:
+                    self.parent[c] = pid
+            elif p.kind == "deck":
+                ids = DeckState.read(p.type, p.state).ids
+                self.decks[pid] = list(ids)
+                for c in ids:
+                    self.parent[c] = pid
+
+    # -- reading the edited state
+    def piece(self, pid: str) -> Piece:
+        e = self.game.pieces[pid]
+        return Piece(pid, e.piece.type, self.states.get(pid, e.piece.state))
+
+    def stack_of(self, pid: str) -> str | None:
+        par = self.parent.get(pid)
+        return par if par in self.stacks or par in self.new_stacks else None
+
+    def members(self, sid: str) -> list[str]:
+        st = self.stacks.get(sid) or self.new_stacks.get(sid)
+        return list(st.ids) if st else []
+
+    def where(self, pid: str) -> tuple[str | None, int, int]:
+        par = self.parent.get(pid)
+        st = self.stacks.get(par or "") or self.new_stacks.get(par or "")
+        if st is not None:
+            return st.map, st.x, st.y
+        b = self.piece(pid).basic
+        return b.map, b.x, b.y
+
+    # -- edits
+    def set_state(self, pid: str, state: str) -> None:
+        if state != self.game.pieces[pid].piece.state or pid in self.states:
+            self.states[pid] = state
+
+    def _leave(self, pid: str) -> None:
+        par = self.parent.pop(pid, None)
+        if par is None:
+            return
+        if par in self.stacks or par in self.new_stacks:
+            st = self.stacks.get(par) or self.new_stacks[par]
+            st.ids = [i for i in st.ids if i != pid]
+            self.dirty.add(par)
+        elif par in self.decks:
+            self.decks[par] = [i for i in self.decks[par] if i != pid]
+            self.dirty.add(par)
+
+    def _stack_at(self, mapid: str | None, x: int, y: int, exclude: str | None) -> str | None:
+        for sid, st in list(self.stacks.items()) + list(self.new_stacks.items()):
+            if sid != exclude and sid not in self.deleted and st.map == mapid and st.x == x and st.y == y and st.ids:
+                return sid
+        return None
+
+    def move_piece(self, pid: str, mapid: str | None, x: int, y: int) -> None:
+        """Move one piece out of wherever it is to (map, x, y)."""
+        old = self.parent.get(pid)
+        self._leave(pid)
+        target = self._stack_at(mapid, x, y, old)
+        if target is not None:
+            st = self.stacks.get(target) or self.new_stacks[target]
+            st.ids.append(pid)
+            self.dirty.add(target)
+            self.parent[pid] = target
+        elif mapid is not None:
+            layer = next((s.layer for s in self.stacks.values() if s.map == mapid and s.layer), None)
+            sid = self.ids.new()
+            self.new_stacks[sid] = StackState(mapid, x, y, [pid], layer)
+            self.parent[pid] = sid
+        self.set_state(pid, self.piece(pid).state_with_position(mapid, x, y))
+
+    def move_stack(self, sid: str, mapid: str | None, x: int, y: int) -> None:
+        st = self.stacks.get(sid) or self.new_stacks[sid]
+        st.map, st.x, st.y = mapid, x, y
+        self.dirty.add(sid)
+
+    def delete_piece(self, pid: str) -> None:
+        self._leave(pid)
+        self.deleted.add(pid)
+
+    def add_piece(self, type_text: str, state: str, mapid: str | None, x: int, y: int) -> str:
+        """A new piece (e.g. from a palette slot) placed at (map, x, y)."""
+        pid = self.ids.new()
+        p = Piece(pid, type_text, state)
+        self.new_commands.append(add_piece_text(pid, type_text, p.state_with_position(mapid, x, y)))
+        target = self._stack_at(mapid, x, y, None)
+        if target is not None:
+            st = self.stacks.get(target) or self.new_stacks[target]
+            st.ids.append(pid)
+            self.dirty.add(target)
+            self.parent[pid] = target
+        elif mapid is not None:
+            sid = self.ids.new()
+            self.new_stacks[sid] = StackState(mapid, x, y, [pid], None)
+            self.parent[pid] = sid
+        return pid
+
+    # -- output
+    def changed(self) -> bool:
+        return bool(self.states or self.dirty or self.deleted or self.new_commands or self.new_stacks)
+
+    def finish(self) -> str:
+        g = self.game
+        sp = self.splicer
+        for pid, state in self.states.items():
+            if pid in self.deleted or pid not in g.pieces:
+                continue
+            e = g.pieces[pid]
+            if e.leaf is not None:
+                sp.replace(e.leaf, e.add.with_state(state))
+        for sid in self.dirty:
+            if sid in self.new_stacks or sid in self.deleted:
+                continue
+            e = g.pieces[sid]
+            if e.leaf is None:
+                continue
+            if sid in self.stacks:
+                sp.replace(e.leaf, e.add.with_state(self.stacks[sid].encode()))
+            elif sid in self.decks:
+                sp.replace(e.leaf, e.add.with_state(_deck_state(e.piece.state, self.decks[sid])))
+        for pid in self.deleted:
+            de = g.pieces.get(pid)
+            if de is not None and de.leaf is not None:
+                sp.delete(de.leaf)
+        new = list(self.new_commands)
+        new += [add_piece_text(sid, "stack", st.encode()) for sid, st in self.new_stacks.items()]
+        if new:
+            anchor = self._anchor()
+            if anchor is not None:
+                for text in reversed(new):
+                    sp.insert_after(anchor, text)
+            else:
+                self._insert_piece_list(new)
+        return sp.apply()
+
+    def _anchor(self) -> cmdtree.Leaf | None:
+        """The last AddPiece of the restore part (new commands go after it)."""
+        for pid in reversed(self.game.piece_order):
+            e = self.game.pieces[pid]
+            if pid not in self.deleted and e.leaf is not None and not e.leaf.quoted:
+                return e.leaf
+        return None
+
+    def _insert_piece_list(self, texts: list[str]) -> None:
+        """A save without pieces: add the piece list after begin_save's version check."""
+        root = self.game.stream.root
+        if not isinstance(root, cmdtree.Seq) or len(root.items) < 2:
+            raise ValueError("the save has no restore section to add pieces to")
+        anchor = root.items[1] if isinstance(root.items[1], cmdtree.Leaf) and root.items[1].text == "" else root.items[0]
+        raw = cmdtree.ESC + cmdtree.nest(cmdtree.build_list(["", *texts]))
+        self.splicer.insert_raw(anchor.end, raw)
+
+
+def _deck_state(old: str, ids: list[str]) -> str:
+    toks = decode(old, ";")
+    while len(toks) < 4:
+        toks.append("")
+    joined = encode_str(ids, ",") if ids else ""
+    return encode_str(toks[:4] + ([joined] if ids else []) + toks[5:], ";")
+
+
+def stack_add_text(sid: str, st: StackState) -> str:
+    return add_piece_text(sid, "stack", st.encode())
+
+
+def add_text(pid: str, ap: AddPieceText) -> str:
+    return add_piece_text(pid, ap.type, ap.state)

@@ -1,0 +1,258 @@
+"""Piece texts: the `+/id/type/state` command and TAB-nested trait chains.
+
+A piece is a chain of traits, outermost first, ending in a BasicPiece; its type
+and its state are each one string in which level k of the chain is separated
+by a TAB preceded by k backslashes (research notes §2.2). VASSAL peels one
+level at a time (`createPiece`, `Decorator.setState`), which is quadratic in
+the chain depth; this module finds every level in one regex pass over the
+TABs, and falls back to VASSAL's own peeling for the rare texts the fast path
+cannot prove it handles identically (quoted tokens, out-of-order levels).
+
+Every function keeps the raw text: a trait's value is decoded for reading, but
+writing back a changed state splices only the changed trait's bytes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import repeat
+from operator import sub
+
+from importers.vassal import seqenc
+
+TAB = "\t"
+
+
+# -- one-level lists with raw spans ---------------------------------------------------
+
+
+def split_spans(s: str, delim: str) -> list[tuple[int, int]]:
+    """Raw (start, end) of every token of a one-level SequenceEncoder list."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    i = s.find(delim)
+    while i >= 0:
+        if i > 0 and s[i - 1] == "\\":
+            i = s.find(delim, i + 1)
+            continue
+        spans.append((start, i))
+        start = i + 1
+        i = s.find(delim, start)
+    spans.append((start, len(s)))
+    return spans
+
+
+def token_value(raw: str, delim: str) -> str:
+    """What VASSAL's decoder makes of one raw token."""
+    value = raw.replace("\\" + delim, delim) if delim in raw else raw
+    if len(value) > 1 and value[0] == "'" and value[-1] == "'":
+        return value[1:-1]
+    return value
+
+
+# -- AddPiece ------------------------------------------------------------------------
+
+
+@dataclass
+class AddPieceText:
+    """`+/id/type/state` with the raw spans of its three fields."""
+
+    text: str
+    id: str | None
+    type: str
+    state: str
+    state_span: tuple[int, int]
+
+    @classmethod
+    def parse(cls, text: str, body_offset: int = 2) -> "AddPieceText":
+        """`text` starts with `+/`. Missing fields read as "" as VASSAL's
+        decoder gives them (a missing type then fails to build a piece)."""
+        body = text[body_offset:]
+        spans = split_spans(body, "/")
+        vals = [token_value(body[a:b], "/") for a, b in spans[:3]]
+        while len(vals) < 3:
+            vals.append("")
+        pid: str | None = vals[0]
+        if pid == "null":
+            pid = None
+        a, b = spans[2] if len(spans) > 2 else (len(body), len(body))
+        return cls(text, pid, vals[1], vals[2], (a + body_offset, b + body_offset))
+
+    def with_state(self, state: str) -> str:
+        """The same command with another state; id and type bytes untouched."""
+        a, b = self.state_span
+        return self.text[:a] + seqenc.encode_token(state, "/") + self.text[b:]
+
+
+def add_piece_text(pid: str | None, type_: str, state: str) -> str:
+    return "+/" + seqenc.encode_str([pid if pid is not None else "null", type_, state], "/")
+
+
+# -- trait chains --------------------------------------------------------------------
+
+
+class Chain:
+    """A decoded chain: `values[k]` is level k's text (trait k; the last one is
+    the BasicPiece's), `spans[k]` its raw span in `raw`, or None when the chain
+    came from the slow path (then edits re-encode the whole chain)."""
+
+    __slots__ = ("raw", "values", "_spans", "_exact")
+
+    def __init__(self, raw: str, values: list[str], spans: list[tuple[int, int]] | None, exact: bool = False) -> None:
+        self.raw = raw
+        self.values = values
+        self._spans = spans
+        self._exact = exact
+
+    @property
+    def spans(self) -> list[tuple[int, int]] | None:
+        if self._spans is None and not self._exact:
+            full = _split_fast(self.raw)
+            self._spans = full.spans if full is not None else None
+            self._exact = full is None
+        return self._spans
+
+
+_LEVELS = list(range(256))
+
+
+def split_chain(s: str) -> Chain:
+    """Every level of a TAB-nested chain, as VASSAL's createPiece reads a type."""
+    # The common case, at C speed: the k-th TAB is preceded by exactly k
+    # backslashes (no trait holds a nested TAB) and no token is quoted.
+    parts = s.split(TAB)
+    if len(parts) == 1:
+        if len(s) > 1 and s[0] == "'" and s[-1] == "'":
+            return Chain(s, _split_exact(s), None, True)
+        return Chain(s, [s], [(0, len(s))])
+    n = len(parts)
+    stripped = list(map(str.rstrip, parts, repeat("\\", n)))
+    runs = list(map(sub, map(len, parts), map(len, stripped)))
+    runs.pop()
+    if n <= len(_LEVELS) and runs == _LEVELS[: n - 1] and "\t'" not in s and s[0] != "'":
+        stripped[-1] = parts[-1]
+        return Chain(s, stripped, None)
+    fast = _split_fast(s)
+    if fast is not None:
+        return fast
+    return Chain(s, _split_exact(s), None, True)
+
+
+def _split_exact(s: str) -> list[str]:
+    """VASSAL's peeling: first token is this level, second token the rest;
+    further tokens at a level are ignored, as `createPiece` ignores them."""
+    out: list[str] = []
+    rest: str | None = s
+    while rest is not None:
+        toks = seqenc.decode(rest, TAB)
+        out.append(toks[0])
+        rest = toks[1] if len(toks) > 1 else None
+    return out
+
+
+def _split_fast(s: str) -> Chain | None:
+    """All levels in one pass: `str.split` on TAB, then the backslash run before
+    each TAB (its nesting level) from the length each piece loses to rstrip."""
+    if TAB not in s:
+        if len(s) > 1 and s[0] == "'" and s[-1] == "'":
+            return None
+        return Chain(s, [s], [(0, len(s))])
+    parts = s.split(TAB)
+    values: list[str] = []
+    spans: list[tuple[int, int]] = []
+    level = 0
+    first = 0  # index of the part the current token starts with
+    start = 0  # its character offset
+    pos = -1  # character offset of the TAB after parts[i]
+    last = len(parts) - 1
+    for i in range(last):
+        part = parts[i]
+        pos += len(part) + 1
+        if not part or part[-1] != "\\":
+            run = 0
+        else:
+            run = len(part) - len(part.rstrip("\\"))
+        if run != level:
+            if run > level:
+                continue  # a TAB inside the current trait (nested deeper)
+            return None  # a delimiter of an outer level: VASSAL truncates; use its algorithm
+        end = pos - level
+        if s[start] == "'" and end - start > 1 and s[end - 1] == "'":
+            return None
+        if parts[i + 1][:1] == "'" and s[-1] == "'":
+            return None
+        if first == i:
+            values.append(part[: len(part) - level] if level else part)
+        else:
+            values.append(_unescape(s[start:end], level + 1))
+        spans.append((start, end))
+        first = i + 1
+        start = pos + 1
+        level += 1
+    if not _plain(s, start, len(s)):
+        return None
+    values.append(parts[last] if first == last else _unescape(s[start:], level + 1))
+    spans.append((start, len(s)))
+    return Chain(s, values, spans)
+
+
+def _plain(s: str, a: int, b: int) -> bool:
+    """The token cannot have been quoted by the encoder."""
+    return not (b - a > 1 and s[a] == "'" and s[b - 1] == "'")
+
+
+def _unescape(raw: str, times: int) -> str:
+    if TAB not in raw:
+        return raw
+    return raw.replace("\\" * times + TAB, TAB)
+
+
+def join_chain(values: list[str]) -> str:
+    """Encode level texts as VASSAL's Decorator.getType/getState nest them."""
+    out = values[-1]
+    for v in reversed(values[:-1]):
+        out = seqenc.encode_str([v, out], TAB)
+    return out
+
+
+def split_levels(s: str, n: int) -> list[str]:
+    """A state text read for n levels, as `Decorator.setState` hands it out: the
+    first n-1 are tokens peeled one level at a time, the last is the rest of the
+    string as the BasicPiece receives it (not decoded again). Fewer than n when
+    the text has fewer levels."""
+    if n <= 1:
+        return [s]
+    ch = split_chain(s)
+    if len(ch.values) == n and not ch._exact and TAB not in ch.values[-1]:
+        return ch.values
+    if len(ch.values) >= n and ch.spans is not None:
+        return ch.values[: n - 1] + [_unescape(s[ch.spans[n - 1][0] :], n - 1)]
+    out: list[str] = []
+    rest = s
+    for _ in range(n - 1):
+        toks = seqenc.decode(rest, TAB)
+        out.append(toks[0])
+        if len(toks) < 2:
+            return out
+        rest = toks[1]
+    out.append(rest)
+    return out
+
+
+def replace_level(raw: str, n: int, k: int, value: str) -> str:
+    """The raw text of an n-level chain with level k's value replaced; other
+    levels keep their bytes when the value can be spliced in."""
+    values = split_levels(raw, n)
+    if k >= len(values):
+        raise ValueError(f"the chain has {len(values)} levels, not {k + 1}")
+    values[k] = value
+    ch = split_chain(raw)
+    if ch.spans is not None and len(ch.values) == n and TAB not in value and "'" not in value[:1]:
+        a, b = ch.spans[k]
+        spliced = raw[:a] + value + raw[b:]
+        if split_levels(spliced, n) == values:
+            return spliced
+    joined = join_chain(values)
+    if split_levels(joined, n) != values:
+        raise ValueError(f"level {k} value {value[:30]!r} cannot be written so that VASSAL reads it back")
+    return joined

@@ -1,0 +1,213 @@
+"""A saved game (.vsav) or log (.vlog): the command tree read into pieces, board
+layouts, players, properties, turn state and, for logs, the ordered replay steps.
+
+Structure (research notes §3.5-3.6): `begin_save`, the restore commands of
+every component (pieces first, children before their stacks), `end_save`; a
+log then appends one `LOG` entry per recorded action (its sub-commands nested
+as `LOG` entries one level deeper) and `UNDO` entries.
+
+Reading is lenient by default: a problem with one piece or command is recorded
+(file, entry, offset) and the reader goes on, keeping the command raw; with
+`strict=True` the first problem raises `MalformedInput`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from adjudicator.core.errors import MalformedInput
+from importers.vassal import commands as C
+from importers.vassal.archive import DEFAULT_LIMITS, Archive, Limits
+from importers.vassal.chains import AddPieceText
+from importers.vassal.gcpause import paused_gc
+from importers.vassal.cmdtree import Command, Leaf, Stream, semantic
+from importers.vassal.module import BoardPlacement, Metadata, parse_board_picker
+from importers.vassal.obfuscation import Encoding, decode_saved_game
+from importers.vassal.pieces import Piece
+
+SAVEFILE = "savedGame"
+
+
+@dataclass
+class Problem:
+    where: str
+    message: str
+
+    def line(self) -> str:
+        return f"{self.where}: {self.message}"
+
+
+@dataclass
+class PieceEntry:
+    piece: Piece
+    leaf: Leaf | None
+    add: AddPieceText
+    offset: int
+
+
+@dataclass
+class LogStep:
+    """One replay step: the logged command and its sub-commands, in order."""
+
+    index: int  # 1-based position among the file's LOG entries
+    commands: list[Command]  # payloads ("LOG\t" stripped), head first
+    offset: int
+
+    @property
+    def texts(self) -> list[str]:
+        return [c.text for c in self.commands]
+
+
+@dataclass
+class SavedGame:
+    name: str
+    encoding: Encoding
+    stream: Stream
+    root: Command
+    pieces: dict[str, PieceEntry] = field(default_factory=dict)
+    piece_order: list[str] = field(default_factory=list)
+    boards: dict[str, list[BoardPlacement]] = field(default_factory=dict)
+    players: list[C.Player] = field(default_factory=list)
+    global_properties: list[C.GlobalProperty] = field(default_factory=list)
+    turns: list[C.Turn] = field(default_factory=list)
+    setup_stack: bool = False
+    counts: Counter[str] = field(default_factory=Counter)
+    other: Counter[str] = field(default_factory=Counter)
+    log_steps: list[LogStep] = field(default_factory=list)
+    after_end: list[Command] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    entries: dict[str, bytes] = field(default_factory=dict)
+    metadata: Metadata | None = None
+    module_metadata: Metadata | None = None
+
+    @property
+    def text(self) -> str:
+        return self.stream.text
+
+    @property
+    def is_log(self) -> bool:
+        return bool(self.log_steps)
+
+    def where(self, offset: int, what: str = "") -> str:
+        return f"{self.name}: {SAVEFILE}: offset {offset}" + (f": {what}" if what else "")
+
+    def stacks(self) -> list[PieceEntry]:
+        return [e for e in self.pieces.values() if e.piece.kind == "stack"]
+
+
+class _Reader:
+    def __init__(self, game: SavedGame, strict: bool) -> None:
+        self.g = game
+        self.strict = strict
+
+    def problem(self, offset: int, message: str, what: str = "") -> None:
+        p = Problem(self.g.where(offset, what), message)
+        if self.strict:
+            raise MalformedInput(p.message, p.where)
+        self.g.problems.append(p)
+
+    def restore(self, cmd: Command) -> None:
+        for c in cmd.walk():
+            self.leaf(c)
+
+    def leaf(self, c: Command) -> None:
+        g = self.g
+        kind = C.kind_of(c.text)
+        g.counts[kind] += 1
+        if kind == C.ADD:
+            self.add(c)
+        elif kind == C.BOARDS:
+            ident, placements = parse_board_picker(c.text)
+            g.boards[ident] = placements
+        elif kind == C.PLAYER:
+            g.players.append(C.Player.parse(c.text))
+        elif kind == C.GLOBAL_PROPERTY:
+            g.global_properties.append(C.GlobalProperty.parse(c.text))
+        elif kind == C.TURN:
+            g.turns.append(C.Turn.parse(c.text))
+        elif kind == C.SETUP_STACK:
+            g.setup_stack = True
+        elif kind == C.OTHER:
+            g.other[C.other_label(c.text)] += 1
+
+    def add(self, c: Command) -> None:
+        ap = AddPieceText.parse(c.text)
+        if ap.id is None or not ap.type:
+            self.problem(c.offset, "AddPiece without an id or a type: VASSAL skips it", f"{c.text[:40]!r}")
+            return
+        piece = Piece(ap.id, ap.type, ap.state)
+        if piece.kind == "piece":
+            piece.levels()  # decode now, to find problems while we know where
+            for msg in piece.problems:
+                self.problem(c.offset, msg, f"piece {ap.id}")
+        if ap.id in self.g.pieces:
+            self.problem(c.offset, "a second piece with this id replaces the first", f"piece {ap.id}")
+            self.g.piece_order.remove(ap.id)
+        self.g.pieces[ap.id] = PieceEntry(piece, c.leaf, ap, c.offset)
+        self.g.piece_order.append(ap.id)
+
+
+def _log_step(index: int, top: Command) -> LogStep:
+    cmds: list[Command] = []
+    for c in top.walk():
+        if c.text.startswith("LOG\t"):
+            cmds.append(Command(c.text[4:], [], c.leaf, c.offset))
+    return LogStep(index, cmds, top.offset)
+
+
+def read_saved_game(data: bytes, name: str, strict: bool = False, entries: dict[str, bytes] | None = None) -> SavedGame:
+    """Parse the bytes of a `savedGame` entry."""
+    with paused_gc():
+        return _read_saved_game(data, name, strict, entries)
+
+
+def _read_saved_game(data: bytes, name: str, strict: bool, entries: dict[str, bytes] | None) -> SavedGame:
+    where = f"{name}: {SAVEFILE}"
+    text, enc = decode_saved_game(data, where)
+    stream = Stream(text)
+    root = semantic(stream.root)
+    game = SavedGame(name, enc, stream, root, entries=dict(entries or {}))
+    r = _Reader(game, strict)
+    if root.text != "begin_save":
+        r.problem(0, f"the command stream starts with {root.text[:30]!r}, not begin_save: not a VASSAL save")
+        r.restore(root)
+        return game
+    ended = False
+    n_log = 0
+    for child in root.children:
+        if not ended:
+            if child.text == "end_save":
+                ended = True
+                game.counts[C.END] += 1
+                continue
+            r.restore(child)
+            continue
+        kind = C.kind_of(child.text)
+        if kind == C.LOG:
+            n_log += 1
+            game.log_steps.append(_log_step(n_log, child))
+        game.after_end.append(child)
+        game.counts["after:" + kind] += 1
+    if not ended:
+        r.problem(len(text), "no end_save: the save is truncated")
+    return game
+
+
+def read_game_file(path: str | Path, strict: bool = False, limits: Limits = DEFAULT_LIMITS) -> SavedGame:
+    """Read a .vsav / .vlog archive (its `savedata`/`moduledata` are optional)."""
+    archive = Archive.open(path, limits)
+    return read_game_archive(archive, strict)
+
+
+def read_game_archive(archive: Archive, strict: bool = False) -> SavedGame:
+    if not archive.has(SAVEFILE):
+        raise MalformedInput("no savedGame entry: not a VASSAL save or log", archive.name)
+    entries = {n: archive.read(n) for n in archive.names() if n != SAVEFILE}
+    game = read_saved_game(archive.read(SAVEFILE), archive.name, strict, entries)
+    if "savedata" in entries:
+        game.metadata = Metadata.parse(entries["savedata"], f"{archive.name}: savedata")
+    if "moduledata" in entries:
+        game.module_metadata = Metadata.parse(entries["moduledata"], f"{archive.name}: moduledata")
+    return game

@@ -1,0 +1,112 @@
+"""The three encodings of a save's `savedGame` entry (research notes §3.2).
+
+* `!VCSK` + two hex digits of a key k + every UTF-8 byte XOR k as two hex
+  digits (written by VASSAL 3.2 to 3.7);
+* `VOBS` + one raw key byte + the raw bytes XOR k (VASSAL >= 3.8);
+* plain UTF-8 text with no header (VASSAL before 3.2, and accepted always).
+
+Decoding uses `bytes.fromhex` and `bytes.translate`, the same primitives as the
+benchmark floor. Errors name the byte offset inside the entry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from adjudicator.core.errors import MalformedInput
+
+VCSK = "!VCSK"
+VOBS = "VOBS"
+PLAIN = "plain"
+
+
+@dataclass(frozen=True)
+class Encoding:
+    """How a `savedGame` entry was (or will be) written."""
+
+    kind: str = VCSK
+    key: int = 0x2A
+
+    def __post_init__(self) -> None:
+        if self.kind not in (VCSK, VOBS, PLAIN):
+            raise ValueError(f"unknown savedGame encoding {self.kind!r}")
+        if not 0 <= self.key <= 255:
+            raise ValueError("the key is one byte")
+
+
+_TABLES: dict[int, bytes] = {}
+
+
+def _table(key: int) -> bytes:
+    t = _TABLES.get(key)
+    if t is None:
+        t = bytes(b ^ key for b in range(256))
+        _TABLES[key] = t
+    return t
+
+
+def deobfuscate(data: bytes, where: str) -> tuple[bytes, Encoding, int]:
+    """The UTF-8 bytes of the command stream, the encoding found, and the offset
+    in `data` of decoded byte 0 with the number of entry bytes per decoded byte
+    (for error offsets: entry offset = start + i * width)."""
+    if data.startswith(b"!VCSK"):
+        key_hex = data[5:7]
+        try:
+            key = int(key_hex.decode("ascii"), 16)
+            if len(key_hex) != 2 or not all(c in b"0123456789abcdefABCDEF" for c in key_hex):
+                raise ValueError
+        except (ValueError, UnicodeDecodeError):
+            raise MalformedInput(f"bad !VCSK key {key_hex!r} at offset 5", where) from None
+        body = data[7:]
+        if len(body) % 2:
+            raise MalformedInput(f"odd number of hex digits: the entry is truncated at offset {len(data)}", where)
+        try:
+            raw = bytes.fromhex(body.decode("ascii"))
+        except (ValueError, UnicodeDecodeError):
+            raise MalformedInput(f"bad hex digit at offset {7 + _first_non_hex(body)}", where) from None
+        if len(raw) * 2 != len(body):  # fromhex skips whitespace; VASSAL does not
+            raise MalformedInput(f"bad hex digit at offset {7 + _first_non_hex(body)}", where)
+        return raw.translate(_table(key)), Encoding(VCSK, key), 7
+    if data.startswith(b"VOBS"):
+        if len(data) < 5:
+            raise MalformedInput("VOBS header without a key: the entry is truncated at offset 4", where)
+        key = data[4]
+        return data[5:].translate(_table(key)), Encoding(VOBS, key), 5
+    if data[:1] == b"!" and data[1:5].isalpha() and data[1:5].isupper():
+        raise MalformedInput(f"unknown savedGame encoding {data[:5].decode('ascii', 'replace')!r} at offset 0", where)
+    return data, Encoding(PLAIN, 0), 0
+
+
+def _first_non_hex(body: bytes) -> int:
+    ok = b"0123456789abcdefABCDEF"
+    for i, c in enumerate(body):
+        if c not in ok:
+            return i
+    return len(body)
+
+
+def decode_saved_game(data: bytes, where: str) -> tuple[str, Encoding]:
+    """The command stream text of a `savedGame` entry and its encoding."""
+    raw, enc, start = deobfuscate(data, where)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        width = 2 if enc.kind == VCSK else 1
+        raise MalformedInput(
+            f"invalid UTF-8 (byte 0x{raw[e.start]:02x}) at decoded byte {e.start}, entry offset {start + e.start * width}",
+            where,
+        ) from None
+    return text, enc
+
+
+def obfuscate(raw: bytes, enc: Encoding) -> bytes:
+    """Inverse of `deobfuscate`; with the original key it is byte-identical."""
+    if enc.kind == VCSK:
+        return b"!VCSK" + f"{enc.key:02x}".encode() + raw.translate(_table(enc.key)).hex().encode()
+    if enc.kind == VOBS:
+        return b"VOBS" + bytes([enc.key]) + raw.translate(_table(enc.key))
+    return raw
+
+
+def encode_saved_game(text: str, enc: Encoding) -> bytes:
+    return obfuscate(text.encode("utf-8"), enc)
