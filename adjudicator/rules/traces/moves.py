@@ -213,6 +213,10 @@ def validate_move(g: Game, action: action_pb2.Action, b: VerdictBuilder) -> None
         return
     if not g.on_map(uid):
         entries = entry_hexes(g, uid)
+        if not entries:
+            b.violation("NOT_PLACED", f"place {g.name(uid)} on a supply source hex first (PlaceUnits)",
+                        TV.cite("11.2" if g.belligerent(uid) == "german" else "11.3"), uid)
+            return
         if not mv.path or g.hm.hex_id(mv.path[0], "move.path[0]") not in entries:
             b.violation("WRONG_ENTRY", f"{g.name(uid)} enters at {', '.join(g.label(h) for h in entries)}",
                         TV.cite("11.1"), uid)

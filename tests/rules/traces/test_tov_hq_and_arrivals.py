@@ -125,3 +125,9 @@ def test_6_1_control_changes_the_instant_an_enemy_unit_enters() -> None:
     assert t.traces.control["2217"] == "german"
     t = act(s, move("allied", "us-45-157", "2216", "2217")).state
     assert t.traces.control["2217"] == "allied"
+
+
+def test_11_2_reinforcements_are_placed_before_they_move() -> None:
+    s = reinforcement_chit(turn=3)
+    s = act(s, activate("german", division="36VG")).state
+    assert codes(verdict(s, move("german", "de-36vg-87", "0910", "1010"))) == ["NOT_PLACED"]
