@@ -131,3 +131,20 @@ def test_11_2_reinforcements_are_placed_before_they_move() -> None:
     s = reinforcement_chit(turn=3)
     s = act(s, activate("german", division="36VG")).state
     assert codes(verdict(s, move("german", "de-36vg-87", "0910", "1010"))) == ["NOT_PLACED"]
+
+
+def test_8_1_2_3_an_hq_losing_its_last_step_to_supply_is_relocated_then_play_goes_on() -> None:
+    s = in_activation(new_game(tables=synthetic_tables(weather="rain")), "allied", [], segment="combat")
+    s.traces.cup.append(traces_pb2.TracesChit(id="supply", name="supply"))
+    s.traces.cup.append(traces_pb2.TracesChit(id="german:LXIV#1", name="LXIV", owner="german"))
+    unit(s, "de-hq-lxxxii").steps_lost = 1
+    for uid, hx in {"us-80-318": "1904", "us-80-319": "1906", "us-95-377": "2104", "us-45-157": "2106",
+                    "us-45-180": "2004"}.items():
+        put(s, uid, hx)  # around the LXXXII HQ in 2005: no line of supply
+    vp = s.traces.allied_vp
+    s = act(s, end("allied"), rolls=[1]).state  # first die 1: the Supply chit
+    assert s.pending.kind == "HQ_RELOCATION" and s.pending.side == "german"
+    assert s.traces.allied_vp >= vp + 2  # a German HQ relocated
+    s = act(s, answer(s, "german", [s.pending.options[0].id])).state
+    assert unit(s, "de-hq-lxxxii").status == state_pb2.UnitState.ON_MAP
+    assert s.traces.activation.chit == "LXIV"  # the draw went on
