@@ -176,59 +176,64 @@ def exempt(g: Game, uid: str) -> bool:
     return g.board.is_city(h)
 
 
-def _retreat_plan(g: Game) -> dict[str, tuple[int, bool, list[tuple[int, ...]]]]:
-    """unit -> (hexes to retreat, may stay, options)."""
-    c = g.tv.combat
-    out = {}
-    for uid in _alive(g, list(c.defenders)):
-        n = c.retreat
-        may_stay = False
-        if n and exempt(g, uid):
-            n -= 1
-            if n == 0:
-                may_stay = g.opts.on("tov.a56-r-exempt", "owner-may-retreat")
-                if not may_stay:
-                    continue
-                n = 1
+def _retreat_need(g: Game, uid: str) -> tuple[int, bool]:
+    """(hexes `uid` must retreat, whether it may stay instead): 10.4, 12.4, A-9b, A-56."""
+    n = g.tv.combat.retreat
+    if n and exempt(g, uid):
+        n -= 1
         if n == 0:
-            continue
-        out[uid] = (n, may_stay, [o.hexes for o in retreat_options(g, uid, n)])
-    return out
+            if not g.opts.on("tov.a56-r-exempt", "owner-may-retreat"):
+                return 0, False
+            return 1, True
+    return n, False
 
 
 def _retreat(g: Game) -> None:
+    """Units retreat one by one (a stack may split, 10.4); each unit's best
+    paths depend on where the ones before it went. A unit with one path and no
+    choice to stay goes at once; from the first unit with a choice, the owner
+    gives every remaining unit its path (pending decision)."""
     c = g.tv.combat
     if c.retreat == 0:
         c.stage = "advance"
         return
-    plan = _retreat_plan(g)
-    for uid, (n, may_stay, opts) in list(plan.items()):
+    if not c.retreating:
+        c.retreating.extend(u for u in _alive(g, list(c.defenders)) if _retreat_need(g, u)[0] > 0)
+    while c.retreating:
+        uid = c.retreating[0]
+        n, may_stay = _retreat_need(g, uid)
+        opts = [o.hexes for o in retreat_options(g, uid, n)]
         if not opts and not may_stay:
             where = g.us[uid].location
             g.emit("RETREAT_BLOCKED", f"{g.name(uid)} in {where} cannot retreat {n} hex(es)", [TV.cite("10.4")],
                    units=[uid], from_location=where)
             _eliminate(g, uid, "no retreat possible")
-            del plan[uid]
-    choice = {u: v for u, v in plan.items() if v[1] or len(v[2]) > 1}
-    if not choice:
-        for uid, (_, _, opts) in plan.items():
+            c.retreating.pop(0)
+            continue
+        if len(opts) == 1 and not may_stay:
             _do_retreat(g, uid, opts[0])
+            c.retreating.pop(0)
+            continue
+        break
+    if not c.retreating:
         c.stage = "advance"
         return
+    remaining = list(c.retreating)
     options = []
-    for uid, (n, may_stay, opts) in plan.items():
+    for uid in remaining:
+        n, may_stay = _retreat_need(g, uid)
         if may_stay:
             options.append(dec.option(f"{uid}:stay", f"{g.name(uid)} stays (not required to retreat on R)", units=[uid],
                                       citation=TV.cite("10.4")))
-        for p in opts:
+        for p in (o.hexes for o in retreat_options(g, uid, n)):
             labels = _labels(g, p)
             options.append(dec.option(f"{uid}:{','.join(labels)}", f"{g.name(uid)}: {' -> '.join(labels)}",
                                       units=[uid], path=labels))
-    c.retreating[:] = list(plan)
     g.ask(dec.decision("", c.defender_player, RETREAT,
-                       f"retreat your units from {c.target} ({'R' * c.retreat}): give each unit its path "
-                       "(an empty path to stay where allowed)", TV.cite("10.4"), options, min_choices=0,
-                       max_choices=0, wants_assignments=True, assign_units=list(plan)))
+                       f"retreat your units from {c.target} ({'R' * c.retreat}): give each unit its path, in the "
+                       "order they retreat (an empty path to stay where allowed); the options shown are each unit's "
+                       "paths if it went first", TV.cite("10.4"), options, min_choices=0, max_choices=0,
+                       wants_assignments=True, assign_units=remaining))
 
 
 def _labels(g: Game, hexes: tuple[int, ...]) -> list[str]:
@@ -271,16 +276,18 @@ def _do_retreat(g: Game, uid: str, hexes: tuple[int, ...]) -> None:
 
 def _validate_retreat(g: Game, answer: action_pb2.AnswerDecision, b: VerdictBuilder) -> None:
     sim = Game.copy_of(g.state)
-    plan = _retreat_plan(sim)
+    waiting = set(sim.tv.combat.retreating)
     for a in answer.assignments:
-        if a.unit_id not in plan:
+        if a.unit_id not in waiting:
             continue
-        n, may_stay, _ = plan[a.unit_id]
-        if not a.path:
-            if not may_stay:
-                b.violation("MUST_RETREAT", f"{g.name(a.unit_id)} must retreat {n} hex(es)", TV.cite("10.4"), a.unit_id)
-            continue
+        n, may_stay = _retreat_need(sim, a.unit_id)
         opts = {tuple(_labels(sim, p)): p for p in (o.hexes for o in retreat_options(sim, a.unit_id, n))}
+        if not a.path:
+            if not may_stay and opts:
+                b.violation("MUST_RETREAT", f"{g.name(a.unit_id)} must retreat {n} hex(es)", TV.cite("10.4"), a.unit_id)
+            if not opts and not may_stay:
+                sim.remove(a.unit_id)  # no path left: it is eliminated
+            continue
         chosen = tuple(a.path)
         if chosen not in opts:
             allowed = "; ".join(" -> ".join(p) for p in opts) or "none (eliminated)"
@@ -288,7 +295,6 @@ def _validate_retreat(g: Game, answer: action_pb2.AnswerDecision, b: VerdictBuil
                         "stack at the end, fewest enemy-ZOC hexes, rivers only as the first hex)", TV.cite("10.4"),
                         a.unit_id)
             return
-        sim.tv.ClearField("combat")
         _move_only(sim, a.unit_id, opts[chosen])
 
 
@@ -305,8 +311,13 @@ def _apply_retreat(g: Game, answer: action_pb2.AnswerDecision) -> None:
     c = g.tv.combat
     for a in answer.assignments:
         if not a.path:
-            g.emit("RETREAT", f"{g.name(a.unit_id)} stays in {g.us[a.unit_id].location} (not required to retreat)",
-                   [TV.cite("10.4")], units=[a.unit_id])
+            if _retreat_need(g, a.unit_id)[1]:
+                g.emit("RETREAT", f"{g.name(a.unit_id)} stays in {g.us[a.unit_id].location} (not required to "
+                       "retreat)", [TV.cite("10.4")], units=[a.unit_id])
+            else:
+                g.emit("RETREAT_BLOCKED", f"{g.name(a.unit_id)} in {g.us[a.unit_id].location} has no retreat left",
+                       [TV.cite("10.4")], units=[a.unit_id])
+                _eliminate(g, a.unit_id, "no retreat possible")
             continue
         hexes = tuple(OFF_MAP if x == "off-map" else g.hm.hex_id(x) for x in a.path)
         _do_retreat(g, a.unit_id, hexes)

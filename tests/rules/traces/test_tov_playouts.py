@@ -27,6 +27,14 @@ from tests.rules.traces.helpers import RS, synthetic_tables
 from umpire.v1 import action_pb2, state_pb2
 
 MAX_STEPS = 400
+VARIANTS: list[dict[str, str]] = [
+    {},
+    {"tov.a12-stream-halving": "on", "tov.a13-ten-plus": "after", "tov.a19-retreat-ezoc-loss": "once"},
+    {"tov.15.1-players": "3", "tov.a18-retreat-supply": "nearer-source", "tov.a43-control": "end"},
+    {"tov.15.1-players": "4", "tov.a40-selection": "open", "tov.a4-hq-out-of-supply": "relocate"},
+    {"tov.a56-r-exempt": "stays", "tov.a9b-r-exemption": "metz-only", "tov.a39-activation": "corps",
+     "tov.15.2-alternate-victory": "on", "tov.a30-sudden-death": "end-only"},
+]
 WEIGHT = {"attack": 8, "move": 3, "place": 4, "traces": 2}
 
 
@@ -45,7 +53,8 @@ def check_invariants(state: state_pb2.GameState) -> None:
             assert len({g.belligerent(u) for u in ids}) == 1, f"both sides in {g.label(h)}"
             kinds = Counter("hq" if g.is_hq(u) else "combat" for u in ids)
             assert kinds["combat"] <= 2 and kinds["hq"] <= 1, f"{g.label(h)} overstacked: {ids}"
-    for p in state.traces.players:
+    hidden = not any(o.name == "tov.a40-selection" and o.value == "open" for o in state.options)
+    for p in state.traces.players if hidden else ():
         v = RS.view(state, p.side)
         for c in v.traces.cup:
             if c.owner and c.owner != p.belligerent:
@@ -100,9 +109,11 @@ def play(scenario: str, seed: int, options: dict[str, str]) -> tuple[state_pb2.G
 @pytest.mark.parametrize("scenario", ["traces-of-victory/combined-assault", "traces-of-victory/pattons-assault",
                                       "traces-of-victory/patchs-advance"])
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(min_value=0, max_value=2**64), pre=st.sampled_from(["ask", "none"]))
-def test_random_playouts_keep_the_invariants_and_replay(scenario: str, seed: int, pre: str) -> None:
-    record, events = play(scenario, seed, {"tov.a2-pre-turn-hq": pre})
+@given(seed=st.integers(min_value=0, max_value=2**64), pre=st.sampled_from(["ask", "none"]),
+       variant=st.sampled_from(VARIANTS))
+def test_random_playouts_keep_the_invariants_and_replay(scenario: str, seed: int, pre: str,
+                                                        variant: dict[str, str]) -> None:
+    record, events = play(scenario, seed, {"tov.a2-pre-turn-hq": pre, **variant})
     replayed = engine.replay(record)
     assert replayed.SerializeToString(deterministic=True) == record.final.SerializeToString(deterministic=True)
     vp = sum(int(e.text.split()[2]) for e in events if e.kind == "VP")
