@@ -151,3 +151,25 @@ def test_10_5_an_hq_advances_only_along_with_a_combat_unit_of_its_stack() -> Non
         "HQ_ALONE"]
     s = act(s, answer(s, "allied", assignments={"us-hq-xx": ["2407"], "us-10ad-cca": ["2407"]})).state
     assert where(s, "us-hq-xx") == where(s, "us-10ad-cca") == "2407"
+
+
+def test_10_4_units_of_a_stack_retreat_one_by_one_into_the_room_left() -> None:
+    """Only 1506 is open and has room for one more combat unit: the first unit
+    takes it, the second must go one hex further (found by the playouts)."""
+    moves = {"de-361-951": "1505", "de-361-952": "1505", "de-559-1126": "1506", "us-80-318": "1404",
+             "us-80-319": "1405", "us-95-377": "1504", "us-45-157": "1604", "us-45-180": "1605"}
+    g = game(moves)
+    c = g.tv.combat
+    c.target, c.retreat, c.defender_player, c.stage = "1505", 1, "german", "retreat"
+    c.defenders.extend(["de-361-951", "de-361-952"])
+    c.attackers.append("us-80-318")
+    results._retreat(g)
+    assert where(g.state, "de-361-951") == "1506"
+    assert len(g.units_at(g.hm.hex_id("1506"))) == 2
+    # The second unit had to go on through 1506 (asked only if it has a choice).
+    if g.state.HasField("pending"):
+        assert g.state.pending.kind == "RETREAT" and list(c.retreating) == ["de-361-952"]
+        assert {len(o.path) for o in g.state.pending.options} == {2}
+    else:
+        second = g.hex_of("de-361-952")
+        assert g.hm.distance(g.hm.hex_id("1505"), second) == 2 and len(g.units_at(second)) == 1
