@@ -20,44 +20,12 @@ from adjudicator.core import engine
 from adjudicator.core.errors import MalformedInput
 from adjudicator.core.hexmap import HexMap
 from adjudicator.core.mapfile import check_map, load_map_toml
-from adjudicator.core.tables import merge_tables
 from cli.errors import run
+from cli.tables_opt import load_state
 from importers.canonical import read_message
 from umpire.v1 import map_pb2, state_pb2, tables_pb2
 
-out = Console(soft_wrap=True)
-
-
-def _cells(specs: list[str] | None) -> tables_pb2.TableSet:
-    """--cell TABLE:COLUMN:ROW=VALUE as a table set (the row may contain ':')."""
-    ts = tables_pb2.TableSet()
-    by_id: dict[str, tables_pb2.Table] = {}
-    for spec in specs or []:
-        key, sep, value = spec.partition("=")
-        parts = key.split(":")
-        if not sep or len(parts) < 3 or not value:
-            raise MalformedInput(f"{spec!r} is not TABLE:COLUMN:ROW=VALUE", "--cell")
-        table_id, column, row = parts[0], parts[1], ":".join(parts[2:])
-        t = by_id.get(table_id)
-        if t is None:
-            t = by_id[table_id] = ts.tables.add(id=table_id)
-        t.cells.add(row=row, column=column, value=value, source="given with --cell")
-    return ts
-
-
-def load_state(path: Path, tables: Path | None, cells: list[str] | None) -> state_pb2.GameState:
-    s = read_message(path, state_pb2.GameState())
-    if not s.ruleset:
-        raise MalformedInput("not a game state (no ruleset)", str(path))
-    extra = [read_message(tables, tables_pb2.TableSet())] if tables else []
-    extra.append(_cells(cells))
-    merged = list(s.scenario.definition.tables)
-    for i, ts in enumerate(extra):
-        if ts.tables:
-            merged = merge_tables(merged, ts, str(tables) if (tables and i == 0) else "--cell")
-    del s.scenario.definition.tables[:]
-    s.scenario.definition.tables.extend(merged)
-    return s
+out = Console(soft_wrap=True, emoji=False)
 
 
 def register(app: typer.Typer) -> None:
