@@ -21,6 +21,7 @@ from adjudicator.core.errors import MalformedInput
 from adjudicator.core.hexmap import HexMap
 from adjudicator.core.mapfile import check_map, load_map_toml
 from cli.errors import run
+from adjudicator.core.lookup import resolve_unit
 from cli.tables_opt import load_state
 from importers.canonical import read_message
 from umpire.v1 import map_pb2, state_pb2, tables_pb2
@@ -32,7 +33,7 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def reach(
         state_file: Annotated[Path, typer.Argument(metavar="STATE", help="game state (.json/.textproto/.binpb)")],
-        unit: Annotated[str, typer.Argument(metavar="UNIT", help="unit id")],
+        unit: Annotated[str, typer.Argument(metavar="UNIT", help="unit id, name, or an unambiguous beginning")],
         tables: Annotated[Optional[Path], typer.Option(help="table file filling unknown cells")] = None,
         cell: Annotated[
             Optional[list[str]], typer.Option(help="TABLE:COLUMN:ROW=VALUE read off the printed chart; repeatable")
@@ -44,16 +45,17 @@ def register(app: typer.Typer) -> None:
         def go() -> None:
             s = load_state(state_file, tables, cell)
             rs = engine.ruleset_of(s)
-            found, notes = rs.reach_with_notes(s, unit)
+            uid = resolve_unit(s, unit)
+            found, notes = rs.reach_with_notes(s, uid)
             if as_json:
                 print(json.dumps({
-                    "unit": unit,
+                    "unit": uid,
                     "reachable": [{"location": r.location, "cost": r.cost, "path": list(r.path)} for r in found],
                     "notes": [{"text": n.text, "rule": n.citation.label} for n in notes],
                 }, indent=2))
                 return
-            where = next((u.location for u in s.units if u.unit_id == unit), "?")
-            out.print(f"{unit} in {where}: {len(found)} hex(es) within reach", highlight=False, markup=False)
+            where = next((u.location for u in s.units if u.unit_id == uid), "?")
+            out.print(f"{uid} in {where}: {len(found)} hex(es) within reach", highlight=False, markup=False)
             width = max([len(r.location) for r in found] + [3])
             for r in found:
                 out.print(f"  {r.location:<{width}}  {r.cost:>5g} MP  via {' '.join(r.path)}",
