@@ -178,7 +178,7 @@ def inspect_game(game: SavedGame, mod: Module | None, out: Console) -> None:
 
 
 def inspect_file(path: Path, module: Optional[Path], strict: bool) -> None:
-    out = Console()
+    out = Console(emoji=False)
     archive = Archive.open(path)
     kind = archive.kind()
     if kind == "save":
