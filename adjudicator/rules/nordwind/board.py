@@ -38,7 +38,10 @@ FERRY_MP = {"foot": 3, "mech": 6}  # 3.3
 
 def mp_units(text: str) -> int:
     """A TET movement value ("1", "1/2", "+3") in half-MP units."""
-    value = Fraction(text.strip().lstrip("+"))
+    try:
+        value = Fraction(text.strip().lstrip("+"))
+    except (ValueError, ZeroDivisionError):
+        raise MalformedInput(f"movement cost {text!r} is not a number of MP like '1', '1/2' or '+3'", TET) from None
     units = value * HALF
     if units.denominator != 1:
         raise MalformedInput(f"movement cost {text!r} is not a multiple of 1/2 MP", TET)

@@ -114,6 +114,13 @@ class NordwindRuleset(Ruleset):
     def validate(self, state: state_pb2.GameState, action: action_pb2.Action) -> action_pb2.Verdict:
         kind = action.WhichOneof("kind") or ""
         self._check_supplied(state, action)
+        if action.supplied_cells:
+            # Judge with the values given as `apply` will (it remembers them): every
+            # table read (terrain costs and effects, objectives...) sees them.
+            with_cells = state_pb2.GameState()
+            with_cells.CopyFrom(state)
+            self._remember(with_cells, list(action.supplied_cells))
+            state = with_cells
         b = VerdictBuilder(kind)
         board = board_of(state, action.supplied_cells)
         if kind == "answer":
