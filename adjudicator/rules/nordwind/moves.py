@@ -65,6 +65,19 @@ def red_line_hexes(board: Board, uid: str) -> list[int]:
     return board.map.tagged(RED_LINE_TAG)
 
 
+def red_line_unmarked(board: Board, uid: str) -> common_pb2.RuleNote | None:
+    """A note when 10.1.1 binds this unit but the map does not mark the line (the
+    illustrative map): the ban cannot be checked, and the verdict says so."""
+    if not board.state.scenario.nordwind.red_line or board.counters.unit(uid).nationality != "US":
+        return None
+    if board.map.tagged(RED_LINE_TAG):
+        return None
+    return common_pb2.RuleNote(
+        text=f"map {board.map.id!r} does not mark the red dotted line, so the ban on American units crossing it is "
+             f"not checked: tag the hexes north of it {RED_LINE_TAG!r} in a map file (docs/maps.md)",
+        citation=NW.cite("10.1.1"))
+
+
 def blocked_hexes(board: Board, uid: str, side: str) -> bytes:
     """Hexes the unit may not enter: enemy units (AMB-41) and, for an American
     unit, the hexes beyond the red dotted line (10.1.1). Shared: copy to change."""
@@ -218,6 +231,9 @@ def destinations(board: Board, uid: str) -> tuple[list[service_pb2.ReachableLoca
     parent = runs[1] if len(runs) > 1 else runs[0]
     out = reachable_locations(board.map, m.start, found, parent, HALF)
     notes: list[common_pb2.RuleNote] = []
+    unmarked = red_line_unmarked(board, uid)
+    if unmarked is not None:
+        notes.append(unmarked)
     if not costs.unknown:
         return out, notes
     reached = set(found)
@@ -296,6 +312,9 @@ def validate_move(board: Board, action: action_pb2.Action, b: VerdictBuilder) ->
             board.move_unit(uid, path[-1])
     if b.ok:
         b.note("units move one at a time; each pays its own costs", NW.cite("3.1"))
+        unmarked = next((n for n in (red_line_unmarked(board, u) for u in mv.unit_ids) if n is not None), None)
+        if unmarked is not None:
+            b.note(unmarked.text, unmarked.citation)
     return out
 
 

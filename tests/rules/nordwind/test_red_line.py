@@ -79,3 +79,21 @@ def test_10_1_1_an_american_advance_stops_on_the_line() -> None:
         if st.pending.kind == "RETREAT":
             st = play(st, answer(st, [], [("G1", list(st.pending.options[0].path))])).state
         assert (st.pending.kind == "ADVANCE") is advance
+
+
+def test_10_1_1_a_map_without_the_line_says_the_ban_is_not_checked() -> None:
+    from adjudicator.core import dice as dice_mod
+    from adjudicator.core.ruleset import get_ruleset
+    from tests.rules.nordwind.examples import scenario
+
+    for nat, noted in (("US", True), ("FR", False)):
+        sc = scenario([_defender(nat), U("G", "german", "2002", strength=2)])
+        sc.nordwind.red_line = True  # the scenario has the line, the (illustrative) map does not mark it
+        rs = get_ruleset("nordwind-1945")
+        st, _ = engine.new_game(rs, sc, game_id="t", options={}, tables=None, dice=dice_mod.ScriptedDice([]))
+        st.phase, st.active_side = "allied-movement", "allied"
+        v = engine.validate(st, move("allied", ["D1"], ["1005"]))
+        assert v.legal
+        assert any(n.citation.rule_case == "10.1.1" and "not checked" in n.text for n in v.notes) is noted
+        _, notes = rs.reach_with_notes(st, "D1")
+        assert any(n.citation.rule_case == "10.1.1" for n in notes) is noted
