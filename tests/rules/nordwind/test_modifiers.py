@@ -94,3 +94,18 @@ def test_6_2_listed_armored_division_plus_two_on_clear_terrain_only() -> None:
     assert _shifts(cast, ["R0", "R1", "R2"], wooded=True)["division"] == [(1, False)]  # AMB-11: still +1
     none = _shifts(cast, ["R0", "R1", "R2"], wooded=True, options={"nw.amb11-division-off-clear": "none"})
     assert "division" not in none
+
+
+def test_example_3_no_division_bonus_infantry_bonuses_cancel_anti_tank_asterisk_costs_a_column() -> None:
+    """Examples of Combat, Example 3: 17.SS attacks with a regiment missing: no
+    divisional bonus, only infantry + armor; the defender's infantry + anti-tank
+    cancels it; the anti-tank unit's asterisk gives the German -1."""
+    cast = [_g("17SS-1", type="mech-infantry", formation="17.SS"),
+            _g("17SS-2", type="armored", asterisk="no", formation="17.SS"),
+            _g("17SS-3", "0502", type="mech-infantry", formation="17.SS"),  # the regiment missing from the attack
+            _a("INF", type="infantry"), _a("AT", type="tractor-drawn-anti-tank", asterisk="yes")]
+    s = _shifts(cast, ["17SS-1", "17SS-2"])
+    assert "division" not in s
+    assert s["infantry-armor"] == [(1, False)] and s["infantry-antitank"] == [(-1, False)]  # net 0
+    assert s["armored-bonus"] == [(-1, False)]
+    assert sum(c for kind, v in s.items() for c, cancelled in v if not cancelled) == -1
