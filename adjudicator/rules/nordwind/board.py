@@ -275,9 +275,9 @@ class Board:
     def zoc_near(self, b: Branch, side: str, center: int, radius: int) -> bytes:
         """`side`'s ZoC, exact for the hexes within `radius` of `center` (only the
         units that can reach them are read, so unknown values elsewhere do not
-        matter); hexes farther away must not be looked at."""
-        near = lambda rb: self._zoc_field(rb, side, self.map.within(center, radius + 1))  # noqa: E731
-        return self.memo.branch(("zoc-near", side, center, radius), b, near)
+        matter); hexes farther away must not be looked at. Not memoized: it is
+        cheap, and one entry per center would let a shared board grow without bound."""
+        return self._zoc_field(b, side, self.map.within(center, radius + 1))
 
     def _zoc_field(self, b: Branch, side: str, hexes: Sequence[int] | None = None) -> bytes:
         sources = []

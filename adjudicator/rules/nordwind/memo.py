@@ -74,7 +74,12 @@ class Memo:
 
     def branch(self, key: tuple[object, ...], b: Branch, compute: Callable[[Branch], T]) -> T:
         """A value computed under `b`'s assumptions; its unknown facts are replayed
-        into `b` on a hit (so `decide`/`decide_bounds` see them)."""
+        into `b` on a hit (so `decide`/`decide_bounds` see them). Only branches
+        without assumptions are stored (the plain question and the two bounds of
+        `decide_bounds`): the branches that flip single facts are as many as the
+        unknown facts, so storing them would let a shared board grow without bound."""
+        if b.assumed:
+            return compute(b)
         full = key + (b.key,)
         hit = self._entries.get(full)
         if hit is not None:
