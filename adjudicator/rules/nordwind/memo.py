@@ -95,5 +95,8 @@ class Memo:
         """A copy without the entries that depend on `side`'s unit positions."""
         return Memo({k: v for k, v in list(self._entries.items()) if k[1] != side})
 
+    def size(self) -> int:
+        return len(self._entries)
+
     def copy(self) -> Memo:
         return Memo(self._entries)

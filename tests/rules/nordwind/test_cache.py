@@ -144,3 +144,24 @@ def test_threads_share_one_board_and_agree() -> None:
     for t in threads:
         t.join()
     assert not errors and results == [expected] * 4
+
+
+def test_a_shared_board_does_not_grow_with_the_questions_asked() -> None:
+    """The service keeps boards of hot states: asking about every unit and every
+    target must not add per-question entries (memory bounded per board)."""
+    from tests.rules.nordwind.examples import attack
+
+    cols = range(2, 22, 2)  # SYNTHETIC front: a German above each Allied unit (0205/0206, 0405/0406, ...)
+    cast = [U(f"g{c}", "german", f"{c:02d}05", strength=3, quality="C") for c in cols]
+    cast += [U(f"a{c}", "allied", f"{c:02d}06", strength=2, quality="D") for c in cols]
+    st = new_state(cast, phase="german-combat")
+    board = cache.board_of(st)
+    for u in sorted(x.unit_id for x in st.units):
+        RS.reach(st, u)
+    size = board.memo.size()
+    for c in cols:
+        v = engine.validate(st, attack("german", f"{c:02d}06", [f"g{c}"]))
+        assert v.legal and v.combat.base_column == "1/1"  # judged in full (odds, modifiers)
+    for u in sorted(x.unit_id for x in st.units):
+        RS.reach(st, u)
+    assert board.memo.size() <= size + 4  # at most the masks a combat reads once (occupied, ZoC per side)
