@@ -11,7 +11,7 @@ the options, so they are cached across states on the compiled map.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -138,6 +138,36 @@ def move_costs(state: state_pb2.GameState, hexmap: HexMap, mclass: str) -> MoveC
     return result
 
 
+class UnitStates(Mapping[str, state_pb2.UnitState]):
+    """A state's unit states by id, read on demand. Why not a dict: a board
+    derived for the next state (after a move) would have to rebuild it from a
+    thousand units for its first question; the units' positions in
+    `state.units` never change within a game, so the index carries over."""
+
+    def __init__(self, state: state_pb2.GameState, position: dict[str, int]) -> None:
+        self.state = state
+        self.position = position
+
+    def __getitem__(self, uid: str) -> state_pb2.UnitState:
+        i = self.position.get(uid)
+        units = self.state.units
+        if i is not None and i < len(units):
+            u = units[i]
+            if u.unit_id == uid:
+                return u
+        self.position = {x.unit_id: k for k, x in enumerate(units)}  # another layout: index it again
+        i = self.position.get(uid)
+        if i is None:
+            raise KeyError(uid)
+        return units[i]
+
+    def __iter__(self) -> Iterator[str]:
+        return (u.unit_id for u in self.state.units)
+
+    def __len__(self) -> int:
+        return len(self.state.units)
+
+
 class Board:
     """Units by hex and side on the compiled map of one game state, with the
     values derived from them (ZoC fields, occupied hexes, road-rule masks)
@@ -154,7 +184,6 @@ class Board:
         self.state = state
         self.map: HexMap = compile_map(state.scenario.definition.map)
         self.counters = counters if counters is not None else Counters(state)
-        self._us: dict[str, state_pb2.UnitState] | None = {}
         self.at: dict[int, list[str]] = {}
         self.hex_of: dict[str, int] = {}
         self.sides: dict[str, str] = {}
@@ -162,11 +191,10 @@ class Board:
         self.memo = Memo()
         self._owned: set[int] | None = None  # hexes whose `at` list this board owns (None: all)
         index = self.map.index
-        us = self._us
-        assert us is not None
-        for u in state.units:
+        position: dict[str, int] = {}
+        for i, u in enumerate(state.units):
             uid = u.unit_id
-            us[uid] = u
+            position[uid] = i
             self.sides[uid] = u.side or self.counters.unit(uid).side
             if u.status == state_pb2.UnitState.ON_MAP:
                 h = index.get(u.location)
@@ -174,15 +202,7 @@ class Board:
                     h = self.map.hex_id(u.location, f"units[{uid}].location")
                 self.at.setdefault(h, []).append(uid)
                 self.hex_of[uid] = h
-
-    @property
-    def us(self) -> dict[str, state_pb2.UnitState]:
-        """Unit states by id (read lazily from the state on a rebased board)."""
-        us = self._us
-        if us is None:
-            us = {u.unit_id: u for u in self.state.units}
-            self._us = us
-        return us
+        self.us = UnitStates(state, position)
 
     def overlay(self, state: state_pb2.GameState | None = None) -> Board:
         """A private, mutable copy (of `state`, when given: a state with the same
@@ -192,7 +212,7 @@ class Board:
         new.state = self.state if state is None else state
         new.map = self.map
         new.counters = self.counters
-        new._us = self._us if state is None else None
+        new.us = self.us if state is None else UnitStates(state, self.us.position)
         new.at = dict(self.at)  # the lists are shared until move_unit copies the ones it changes
         new._owned = set()
         new.hex_of = dict(self.hex_of)
@@ -223,7 +243,23 @@ class Board:
             del self.at[old]
         self.at[h].append(uid)
         self.hex_of[uid] = h
-        self.memo = self.memo.without_side(self.side_of(uid))
+        side = self.side_of(uid)
+
+        def carry(key: tuple[object, ...], value: object) -> object | None:
+            """The side's occupied and mechanized masks change in two hexes only."""
+            if not isinstance(value, bytes) or key[0] not in ("occupied", "mech"):
+                return None
+            mech = key[0] == "mech"  # no unknown fact was read: every unit's class is in the data
+
+            def hit(u: str) -> bool:
+                return not mech or self.counters.get(u, "movement class") == "mech"
+
+            mask = bytearray(value)
+            mask[old] = 1 if any(hit(u) for u in self.stack(old, side)) else 0
+            mask[h] = 1 if any(hit(u) for u in self.stack(h, side)) else 0
+            return bytes(mask)
+
+        self.memo = self.memo.without_side(side, carry)
 
     def hex(self, label: str, where: str = "") -> int:
         return self.map.hex_id(label, where)

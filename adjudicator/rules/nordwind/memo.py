@@ -91,9 +91,20 @@ class Memo:
         self._entries[full] = _Entry(value, tuple(rec.read.items()))
         return value
 
-    def without_side(self, side: str) -> Memo:
-        """A copy without the entries that depend on `side`'s unit positions."""
-        return Memo({k: v for k, v in list(self._entries.items()) if k[1] != side})
+    def without_side(self, side: str, carry: Callable[[tuple[object, ...], object], object | None] | None = None
+                     ) -> Memo:
+        """A copy without the entries that depend on `side`'s unit positions, except
+        those `carry(key, value)` updates (it gets only entries that read no
+        unknown fact, and returns the new value or None to drop the entry)."""
+        out: dict[tuple[object, ...], _Entry[object]] = {}
+        for k, v in list(self._entries.items()):
+            if k[1] != side:
+                out[k] = v
+            elif carry is not None and not v.facts:
+                value = carry(k, v.value)
+                if value is not None:
+                    out[k] = _Entry(value, ())
+        return Memo(out)
 
     def size(self) -> int:
         return len(self._entries)
