@@ -18,7 +18,11 @@ like the Major Battles model (adjudicator/rules/major_battles/model.py):
   private board: those values may change ZoC and the road rule;
 * `prime` stores the board `apply` derived for the new state (the old board
   with the moved units relocated, the other side's ZoC kept), so the first
-  question after a move is warm too.
+  question after a move is warm too. The caller gets that state only after
+  `apply`, and some callers edit it in place before asking anything (VASSAL
+  check-log mirrors "observed" eliminations and step losses): so the first hit
+  on a primed board compares the units with a snapshot taken when it was primed,
+  and builds afresh if they changed.
 """
 
 from __future__ import annotations
@@ -31,7 +35,8 @@ from adjudicator.rules.nordwind.board import Board
 from adjudicator.rules.nordwind.units import Counters
 from umpire.v1 import common_pb2, state_pb2
 
-_CACHE: OrderedDict[int, tuple[state_pb2.GameState, int, Board]] = OrderedDict()
+# id -> (state, version, board, snapshot of the units when primed, None once checked).
+_CACHE: OrderedDict[int, tuple[state_pb2.GameState, int, Board, tuple[object, ...] | None]] = OrderedDict()
 _CACHE_SIZE = 32
 _LOCK = threading.Lock()
 
@@ -47,10 +52,21 @@ def board_of(state: state_pb2.GameState, supplied: Sequence[common_pb2.SuppliedC
         hit = _CACHE.get(key)
         if hit is not None and hit[0] is state and hit[1] == version:
             _CACHE.move_to_end(key)
+    if hit is not None and hit[0] is state and hit[1] == version:
+        if hit[3] is None:
+            return hit[2]
+        if _snapshot(state) == hit[3]:  # a primed board: unchanged since apply made the state?
+            _store(state, version, hit[2], None)
             return hit[2]
     board = Board(state).freeze()
-    _store(state, version, board)
+    _store(state, version, board, None)
     return board
+
+
+def _snapshot(state: state_pb2.GameState) -> tuple[object, ...]:
+    """What a board reads of the units (0.2 ms for 1,000 units): where they are and
+    their steps (a lone unit's strength, 4.1)."""
+    return tuple((u.status, u.location, u.steps_lost) for u in state.units)
 
 
 def peek(state: state_pb2.GameState) -> Board | None:
@@ -65,12 +81,12 @@ def prime(state: state_pb2.GameState, version: int, board: Board) -> None:
     its version is `version` (the engine sets it after `apply` returns)."""
     if board.state is not state:
         raise ValueError("prime: the board was built for another state object (use board.overlay(state))")
-    _store(state, version, board.freeze())
+    _store(state, version, board.freeze(), _snapshot(state))
 
 
-def _store(state: state_pb2.GameState, version: int, board: Board) -> None:
+def _store(state: state_pb2.GameState, version: int, board: Board, snapshot: tuple[object, ...] | None) -> None:
     with _LOCK:
-        _CACHE[id(state)] = (state, version, board)
+        _CACHE[id(state)] = (state, version, board, snapshot)
         _CACHE.move_to_end(id(state))
         while len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)

@@ -165,3 +165,20 @@ def test_a_shared_board_does_not_grow_with_the_questions_asked() -> None:
     for u in sorted(x.unit_id for x in st.units):
         RS.reach(st, u)
     assert board.memo.size() <= size + 4  # at most the masks a combat reads once (occupied, ZoC per side)
+
+
+def test_a_state_edited_in_place_after_apply_is_judged_afresh() -> None:
+    """VASSAL check-log mirrors what a log shows outside the rules (an elimination,
+    a step loss) by editing the state `apply` returned, before asking about it:
+    the board primed by `apply` must not be used then."""
+    cast = [U("A", "allied", "1409"), U("B", "allied", "1509"),
+            U("G", "german", "1307", strength=3)]  # its ZoC covers 1407: entering it ends a move (4.2)
+    st = new_state(cast, phase="allied-movement")
+    st = play(st, move("allied", ["B"], ["1510"])).state
+    assert cache.peek(st) is not None  # primed
+    blocked = engine.validate(st, move("allied", ["A"], ["1408", "1407", "1406"]))
+    assert [v.code for v in blocked.violations] == ["MUST_STOP_IN_ZOC"]
+    st = play(st, move("allied", ["B"], ["1509"])).state
+    g = next(u for u in st.units if u.unit_id == "G")
+    g.status = state_pb2.UnitState.ELIMINATED  # an observed elimination, mirrored in place
+    assert engine.validate(st, move("allied", ["A"], ["1408", "1407", "1406"])).legal
