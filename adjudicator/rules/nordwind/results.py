@@ -19,7 +19,6 @@ one answer and runs on. Forced choices (one option) are applied at once.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from adjudicator.core.combat import steps_left, take_step_losses
 from adjudicator.core.decisions import decision, option
@@ -31,35 +30,10 @@ from adjudicator.rules.nordwind import options as opts
 from adjudicator.rules.nordwind.board import Board
 from adjudicator.rules.nordwind.cite import GERMAN, NW, other
 from adjudicator.rules.nordwind.moves import red_line_hexes
-from umpire.v1 import action_pb2, common_pb2, definition_pb2, state_pb2
+from adjudicator.rules.nordwind.result_text import Part, parse_result
+from umpire.v1 import action_pb2, definition_pb2, state_pb2
 
 FRIENDLY_EDGES: dict[str, tuple[str, ...]] = {GERMAN: ("north", "east"), "allied": ("west", "south")}  # 7.2
-
-
-@dataclass(frozen=True)
-class Part:
-    mandatory: bool
-    n: int
-
-    @property
-    def empty(self) -> bool:
-        return not self.mandatory and self.n == 0
-
-
-def parse_part(text: str) -> Part:
-    t = text.strip()
-    if t in ("-", "–", ""):
-        return Part(False, 0)
-    if t.startswith("R"):
-        return Part(True, int(t[1:] or "0"))
-    return Part(False, int(t))
-
-
-def parse_result(text: str) -> tuple[Part, Part]:
-    a, sep, d = text.partition("/")
-    if not sep:
-        raise ValueError(f"{text!r} is not a result 'attacker/defender'")
-    return parse_part(a), parse_part(d)
 
 
 def edge_field(board: Board, side: str) -> list[int]:
@@ -599,6 +573,3 @@ class Resolution:
                                [a.unit_id])
         self.run()
 
-
-def record_note(text: str, case: str) -> common_pb2.RuleNote:
-    return common_pb2.RuleNote(text=text, citation=NW.cite(case))

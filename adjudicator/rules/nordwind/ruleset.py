@@ -34,6 +34,7 @@ from adjudicator.rules.nordwind.combat_rules import (
     shift_value,
     validate_attack,
 )
+from adjudicator.rules.nordwind.result_text import parse_result
 from adjudicator.rules.nordwind.results import Resolution
 from adjudicator.rules.nordwind.units import COUNTERS, Counters, counters_table
 from umpire.v1 import action_pb2, common_pb2, definition_pb2, nordwind_pb2, service_pb2, state_pb2, tables_pb2
@@ -158,6 +159,11 @@ class NordwindRuleset(Ruleset):
                 raise MalformedInput(f"table {s.table_id} has no row {s.row!r}", where)
             if not s.value.strip():
                 raise MalformedInput("a supplied cell needs a value", where)
+            if s.table_id == CRT:
+                try:
+                    parse_result(s.value)
+                except MalformedInput as e:
+                    raise MalformedInput(e.message, where) from None
 
     def _attack_verdict(self, board: Board, action: action_pb2.Action, b: VerdictBuilder) -> None:
         s = validate_attack(board, action, b)

@@ -43,3 +43,14 @@ def test_tet_crest_cost_needs_the_cell_and_takes_it_with_the_action() -> None:
 def test_a_malformed_supplied_cost_is_a_one_line_error() -> None:
     with pytest.raises(MalformedInput, match="not a number of MP"):
         engine.validate(_crest_state(), _with_crest_cost("lots"))
+
+
+def test_a_malformed_crt_result_given_with_an_attack_is_refused_before_the_dice() -> None:
+    from tests.rules.nordwind.examples import attack
+
+    st = new_state([U("A1", "german", "1005", strength=8, quality="C"), U("D1", "allied", "1006", strength=4,
+                                                                             quality="D")], phase="german-combat")
+    a = attack("german", "1006", ["A1"])
+    a.supplied_cells.add(table_id="nordwind-1945/crt", row="3", column="2/1", value="1/X2")
+    with pytest.raises(MalformedInput, match=r"supplied_cells\[0\].*CRT result '1/X2'"):
+        engine.validate(st, a)
