@@ -265,6 +265,8 @@ def register(app: typer.Typer) -> None:
         from adjudicator.store.store import GameStore
 
         def go() -> None:
+            if not 0 <= port <= 65535:
+                raise MalformedInput(f"port {port} is not in 0..65535", "--port")
             store = GameStore(db)
 
             async def main() -> None:

@@ -162,3 +162,8 @@ def test_needed_cells_print_as_copyable_cell_options() -> None:
         table_id="nordwind-1945/quality", table_title="Quality Table", column="B", row="6", how_to_supply="x")])
     render.verdict(console, v)
     assert "--cell nordwind-1945/quality:B:6=VALUE" in buf.getvalue()
+
+
+def test_serve_refuses_a_port_out_of_range() -> None:
+    r = runner.invoke(app, ["serve", "--port", "99999", "--db", "sqlite:///:memory:"])
+    assert r.exit_code == 2 and "--port" in r.stderr
