@@ -26,7 +26,9 @@ if _version_not_supported:
 
 
 class AdjudicatorStub:
-    """Missing associated documentation comment in .proto file."""
+    """The adjudication service: create games, judge and apply actions, answer
+    questions, stream events, export records and reveal the dice seed.
+    """
 
     def __init__(self, channel):
         """Constructor.
@@ -82,17 +84,20 @@ class AdjudicatorStub:
 
 
 class AdjudicatorServicer:
-    """Missing associated documentation comment in .proto file."""
+    """The adjudication service: create games, judge and apply actions, answer
+    questions, stream events, export records and reveal the dice seed.
+    """
 
     def ListRulesets(self, request, context):
-        """The rulesets this server knows, with their shipped scenarios.
+        """The rulesets this server knows, with their shipped scenarios. No token needed.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def CreateGame(self, request, context):
-        """Create a game; returns its id, one secret token per side and the dice commitment.
+        """Create a game; returns its id, one secret token per side and the dice
+        commitment. No token needed.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -205,7 +210,9 @@ def add_AdjudicatorServicer_to_server(servicer, server):
 
  # This class is part of an EXPERIMENTAL API.
 class Adjudicator:
-    """Missing associated documentation comment in .proto file."""
+    """The adjudication service: create games, judge and apply actions, answer
+    questions, stream events, export records and reveal the dice seed.
+    """
 
     @staticmethod
     def ListRulesets(request,
