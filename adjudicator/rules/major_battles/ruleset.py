@@ -118,8 +118,15 @@ class MajorBattles(Ruleset):
         b = VerdictBuilder(kind)
         side = action.side
         if kind == "move":
+            if action.move.mode:
+                # One way to move (MB "Using Movement Points"); Sicily landings are MbLand.
+                raise MalformedInput(f"Major Battles has no movement mode {action.move.mode!r} (leave it empty; "
+                                     "landings are major_battles.land)", "move.mode")
             movement.validate_move(g, action.move, side, b)
         elif kind == "attack":
+            if action.attack.supports:
+                raise MalformedInput("Major Battles has no supporting units (every unit in a battle is an "
+                                     "attacker)", "attack.supports")
             battle.validate_attack(g, action.attack, side, b)
         elif kind == "answer":
             if g.pending is None:

@@ -114,6 +114,9 @@ class NordwindRuleset(Ruleset):
     # -- validation
     def validate(self, state: state_pb2.GameState, action: action_pb2.Action) -> action_pb2.Verdict:
         kind = action.WhichOneof("kind") or ""
+        if kind == "move" and action.move.mode:
+            # Nordwind has one way to move (3.1); a mode is a client's mistake, not a rule.
+            raise MalformedInput(f"Nordwind has no movement mode {action.move.mode!r} (leave it empty)", "move.mode")
         self._check_supplied(state, action)
         if action.supplied_cells:
             # Judge with the values given as `apply` will (it remembers them): every

@@ -134,3 +134,23 @@ def test_every_option_is_documented() -> None:
     doc = (Path(__file__).resolve().parents[3] / "docs" / "rules" / "major-battles.md").read_text()
     for spec in SPECS:
         assert f"`{spec.name}` | `{spec.default}`" in doc, spec.name
+
+
+def test_unknown_move_mode_and_attack_supports_are_malformed() -> None:
+    import pytest
+
+    from adjudicator.core import dice as dice_mod
+    from adjudicator.core import engine
+    from adjudicator.core.errors import MalformedInput
+    from adjudicator.core.ruleset import get_ruleset
+    from umpire.v1 import action_pb2
+
+    r = get_ruleset("major-battles")
+    st, _ = engine.new_game(r, r.load_scenario("major-battles/illustration-1"), game_id="t", options={},
+                            tables=None, dice=dice_mod.ScriptedDice([]))
+    with pytest.raises(MalformedInput, match="move.mode"):
+        engine.validate(st, action_pb2.Action(side="us", move=action_pb2.MoveUnits(
+            unit_ids=["us-arm-01"], path=["B"], mode="rail")))
+    with pytest.raises(MalformedInput, match="attack.supports"):
+        engine.validate(st, action_pb2.Action(side="us", attack=action_pb2.Attack(
+            target="C", attackers=["us-arm-01"], supports=["x"])))

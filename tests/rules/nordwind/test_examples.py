@@ -252,3 +252,14 @@ def test_a_retry_with_the_supplied_cell_gets_the_same_server_dice() -> None:
     kept = {(c.row, c.column): c for t in done.state.scenario.definition.tables if t.id == needed.table_id
             for c in t.cells}
     assert kept[(needed.row, needed.column)].source.startswith("read off the printed chart")
+
+
+def test_3_1_a_movement_mode_is_malformed_input() -> None:
+    from adjudicator.core.errors import MalformedInput
+
+    st = new_state(movement_example())
+    first = movement_example()[0]
+    a = move(first.side, [first.id], ["1109"])
+    a.move.mode = "rail"
+    with pytest.raises(MalformedInput, match="move.mode"):
+        engine.validate(st, a)
