@@ -54,13 +54,19 @@ def _progress_wanted(n: int) -> bool:
     return n >= BIG and sys.stderr.isatty()
 
 
-def read_game(path: Path, strict: bool) -> SavedGame:
+def read_game(path: Path, strict: bool, for_edit: bool = False) -> SavedGame:
+    """A save or log; `for_edit`: as a base to write back onto (pieces decoded
+    only when needed, the savedGame entry's bytes kept for splicing)."""
     archive = Archive.open(path)
     if archive.kind() != "save":
         raise MalformedInput("not a VASSAL save or log (no savedGame entry)", str(path))
     big = archive.info("savedGame").file_size > 2_000_000  # a save with thousands of pieces
-    game = _with_progress(f"reading {path.name}", lambda: read_game_archive(archive, strict)) if big else \
-        read_game_archive(archive, strict)
+    lazy = for_edit and not strict
+
+    def read() -> SavedGame:
+        return read_game_archive(archive, strict, lazy=lazy, keep_raw=for_edit)
+
+    game = _with_progress(f"reading {path.name}", read) if big else read()
     for p in game.problems[:20]:
         _warn(p.line())
     if len(game.problems) > 20:
@@ -143,6 +149,13 @@ def write_game(path: Path, text: str, encoding: "object", entries: dict[str, byt
     atomic_write(path, zip_bytes(save_entries(text, encoding, entries)))  # type: ignore[arg-type]
 
 
+def write_game_entry(path: Path, saved_game: bytes, entries: dict[str, bytes]) -> None:
+    """A save from an already encoded savedGame entry."""
+    from exporters.vassal.archive import entries_with, zip_bytes
+
+    atomic_write(path, zip_bytes(entries_with(saved_game, entries)))
+
+
 def do_convert(src: Path, dst: Path, module: Optional[Path], binding: Optional[Path], ruleset: Optional[str],
                scenario: Optional[str], base: Optional[Path], setup: Optional[str], strict: bool,
                kind: Optional[str], encoding: Optional[str], rolls: list[int],
@@ -199,7 +212,7 @@ def _write_vsav(msg: Message, dst: Path, mod: Module, b: vassal_pb2.VassalBindin
                 strict: bool, encoding: Optional[str]) -> None:
     from exporters.vassal.archive import save_metadata
     from exporters.vassal.build import build_save, scenario_state
-    from exporters.vassal.from_canonical import apply_state
+    from exporters.vassal.from_canonical import apply_state_encoded
     from importers.vassal.obfuscation import Encoding
 
     state = msg if isinstance(msg, state_pb2.GameState) else scenario_state(msg)  # type: ignore[arg-type]
@@ -207,15 +220,17 @@ def _write_vsav(msg: Message, dst: Path, mod: Module, b: vassal_pb2.VassalBindin
         from importers.vassal.gcpause import paused_gc
 
         with paused_gc():
-            g = read_game(base, strict)
-            text, report = apply_state(g, mod, b, state)
-        enc, entries = g.encoding, g.entries
-    else:
-        text, report = build_save(mod, b, state)
-        enc = Encoding()
-        entries = {"savedata": save_metadata(mod.views.version, mod.views.vassal_version or "3.7.9")}
-        if mod.archive.has("moduledata"):
-            entries["moduledata"] = mod.archive.read("moduledata")
+            g = read_game(base, strict, for_edit=True)
+            data, report = apply_state_encoded(g, mod, b, state, _encoding(encoding, g.encoding))  # type: ignore[arg-type]
+        for d in report.diagnostics:
+            _warn(d)
+        write_game_entry(dst, data, g.entries)
+        return
+    text, report = build_save(mod, b, state)
+    enc = Encoding()
+    entries = {"savedata": save_metadata(mod.views.version, mod.views.vassal_version or "3.7.9")}
+    if mod.archive.has("moduledata"):
+        entries["moduledata"] = mod.archive.read("moduledata")
     for d in report.diagnostics:
         _warn(d)
     write_game(dst, text, _encoding(encoding, enc), entries)

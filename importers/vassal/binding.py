@@ -186,6 +186,22 @@ class Binder:
                 return auto
         return BoundPiece(pid, "opaque", how="no rule")
 
+    def rule_for(self, piece: Piece, map_ident: str | None) -> vassal_pb2.VassalPieceRule | None:
+        """The rule saying how a unit's piece shows steps and status: the first
+        matching rule, else the automatic conventions (exports re-bind only the
+        pieces they change with this, not the whole save)."""
+        if piece.kind != "piece" or piece.problems:
+            return None
+        props = self.properties(piece)
+        if piece.problems:
+            return None
+        for rule in self.binding.pieces:
+            if self._matches(rule, piece, props, map_ident):
+                return rule
+        if not self.binding.auto.disabled and f"{AUTO_STEPS_LAYER}_Level" in props:
+            return vassal_pb2.VassalPieceRule(steps=vassal_pb2.VassalStepBinding(layer=AUTO_STEPS_LAYER))
+        return None
+
     def _matches(self, r: vassal_pb2.VassalPieceRule, piece: Piece, props: dict[str, str], map_ident: str | None) -> bool:
         if r.map and r.map != map_ident:
             return False

@@ -8,6 +8,7 @@ Board sizes come from the board images' headers when the board has an image.
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -97,6 +98,8 @@ class Module:
             raise MalformedInput("no buildFile.xml or buildFile entry: not a VASSAL module", archive.name)
         self.buildfile = BuildFile(archive.read(entry), entry, f"{archive.name}: {entry}")
         self.views: ModuleViews = read_views(self.buildfile)
+        # Identifies the build file (exports check that a state was imported with it).
+        self.digest = f"{zlib.crc32(self.buildfile.original):08x}:{len(self.buildfile.original)}"
         self.metadata: Metadata | None = None
         for md in ("moduledata", "extensiondata"):
             if archive.has(md):

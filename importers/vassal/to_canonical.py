@@ -7,11 +7,16 @@ passwords, replaced by pseudonyms). When the binding names a registered
 ruleset, the state is created by that ruleset (`engine.new_game`, so its own
 fields are right) with the imported placements, then overlaid with what the
 save shows (status, steps lost, markers).
+
+The state also records what the save showed (`GameState.import_source`: which
+piece is which unit or marker, and each unit as the save showed it), so that
+writing it back onto the same save needs no re-binding of every piece.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -139,6 +144,13 @@ def layer_markers(piece: Piece, rule: vassal_pb2.VassalPieceRule | None) -> list
     return out
 
 
+def source_fingerprint(game: SavedGame, module: Module, binding: vassal_pb2.VassalBinding) -> str:
+    """What an `import_source` is valid for: this save, module and binding."""
+    b = hashlib.sha256(binding.SerializeToString(deterministic=True)).hexdigest()[:16]
+    return json.dumps({"save": game.fingerprint, "module": module.digest, "binding": b}, sort_keys=True,
+                      separators=(",", ":"))
+
+
 def resolve_scenario(binding: vassal_pb2.VassalBinding) -> definition_pb2.Scenario | None:
     if not binding.scenario:
         return None
@@ -261,8 +273,8 @@ def _import_game(game: SavedGame, module: Module, binding: vassal_pb2.VassalBind
     state = _make_state(binding, scenario_msg, shown, rolls, use_engine, diags)
     state.game_id = state.game_id or "offline"
     off_map = {pid for uid, pid in unit_pieces.items() if shown[uid].status != state_pb2.UnitState.ON_MAP}
-    if keep_opaque:
-        _add_markers_and_opaque(state, game, bound, places, pos, off_map)
+    _add_markers_and_opaque(state, game, bound, places, pos, off_map, keep_opaque)
+    _record_source(state, game, module, binding, shown, unit_pieces, bound)
     if not state.turn and game.turns:
         vals = game.turns[0].level_values()
         if vals:
@@ -300,8 +312,24 @@ def _make_state(binding: vassal_pb2.VassalBinding, scenario: definition_pb2.Scen
     return state
 
 
+def _record_source(state: state_pb2.GameState, game: SavedGame, module: Module, binding: vassal_pb2.VassalBinding,
+                   shown: dict[str, state_pb2.UnitState], unit_pieces: dict[str, str],
+                   bound: dict[str, BoundPiece]) -> None:
+    src = state.import_source
+    src.format = FORMAT
+    src.file = game.name
+    src.fingerprint = source_fingerprint(game, module, binding)
+    src.units.extend(shown.values())
+    src.unit_objects.update(unit_pieces)
+    src.markers.extend(state.markers)
+    for pid, b in bound.items():
+        if b.kind == "unit_marker":
+            src.unit_markers[pid] = b.marker
+
+
 def _add_markers_and_opaque(state: state_pb2.GameState, game: SavedGame, bound: dict[str, BoundPiece],
-                            places: dict[str, Place], pos: dict[str, PiecePos], off_map_units: set[str]) -> None:
+                            places: dict[str, Place], pos: dict[str, PiecePos], off_map_units: set[str],
+                            keep_opaque: bool = True) -> None:
     """Map markers, opaque pieces, and the pieces of units off the scenario map
     (opaque pieces with attribute "unit", so a save written without a base puts
     them back where they were)."""
@@ -314,7 +342,7 @@ def _add_markers_and_opaque(state: state_pb2.GameState, game: SavedGame, bound: 
             m = state.markers.add(id=pid, kind=b.marker, location=pl.location or "", side=b.side)
             if pl.location is None:
                 m.values["vassal.map"] = pp.map or ""
-        elif b.kind == "opaque" or pid in off_map_units:
+        elif keep_opaque and (b.kind == "opaque" or pid in off_map_units):
             p = entry.piece
             op = state.opaque_pieces.add(
                 id=pid, format=FORMAT, name=p.name if p.kind == "piece" and not p.problems else "",

@@ -186,6 +186,7 @@ class ModuleViews:
     turn_trackers: list[TurnTrackerView]
     global_properties: list[GlobalPropertyView]
     unknown_tags: dict[str, int]
+    _gpids: dict[str, SlotView] | None = field(default=None, repr=False, compare=False)
 
     def map_by_id(self, ident: str) -> MapView | None:
         for m in self.maps:
@@ -194,10 +195,13 @@ class ModuleViews:
         return None
 
     def slot_by_gpid(self, gpid: str) -> SlotView | None:
-        for s in self.slots:
-            if s.gpid == gpid:
-                return s
-        return None
+        """The first slot with this gpid (indexed once: monster modules have thousands)."""
+        if self._gpids is None:
+            index: dict[str, SlotView] = {}
+            for s in self.slots:
+                index.setdefault(s.gpid, s)
+            self._gpids = index
+        return self._gpids.get(gpid)
 
 
 def _int(text: str, default: int = 0) -> int:
