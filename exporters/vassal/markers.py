@@ -159,7 +159,7 @@ def sync_unit_markers(ed: SaveEditor, view: "BaseView", slots: SlotIndex, bindin
                 have.add(mk)
             else:
                 unclaimed.setdefault(mk, []).append(m)
-        for k in sorted(have):
+        for k in sorted(want):
             extra = sorted(uid for _pid, uid in owners if uid not in want[k])
             if extra:
                 report.diagnostics.append(f"unit marker {k!r} marks every unit of its stack: also {', '.join(extra)}")
