@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Optional, TypeVar
 
 import typer
@@ -105,10 +105,27 @@ def binding_for(binding: Optional[Path], ruleset: Optional[str], scenario: Optio
     return b
 
 
-def need_module(module: Optional[Path], why: str) -> Module:
+def open_module(path: Path, extensions: Sequence[Path] = ()) -> Module:
+    """A module with its extensions merged into the views used for binding."""
+    mod = Module.open(path)
+    if mod.buildfile.is_extension:
+        raise MalformedInput("this is an extension (.vmdx), not a module: give the module with --module and the "
+                             "extension with --extension", str(path))
+    exts = []
+    for e in extensions:
+        ext = Module.open(e)
+        if not ext.buildfile.is_extension:
+            raise MalformedInput("not a VASSAL extension (.vmdx)", str(e))
+        exts.append(ext)
+    return mod.with_extensions(exts)
+
+
+def need_module(module: Optional[Path], why: str, extensions: Sequence[Path] = ()) -> Module:
     if module is None:
+        if extensions:
+            raise MalformedInput("--extension needs --module (the module the extension is loaded into)")
         raise MalformedInput(f"--module is required to {why} (board geometry and pieces come from it)")
-    return Module.open(module)
+    return open_module(module, extensions)
 
 
 def read_canonical(path: Path, kinds: list[type[Message]], kind: Optional[str]) -> Message:
@@ -159,7 +176,7 @@ def write_game_entry(path: Path, saved_game: bytes, entries: dict[str, bytes]) -
 def do_convert(src: Path, dst: Path, module: Optional[Path], binding: Optional[Path], ruleset: Optional[str],
                scenario: Optional[str], base: Optional[Path], setup: Optional[str], strict: bool,
                kind: Optional[str], encoding: Optional[str], rolls: list[int],
-               scenario_file: Optional[Path] = None) -> None:
+               scenario_file: Optional[Path] = None, extensions: Sequence[Path] = ()) -> None:
     si, so = _ext(src), _ext(dst)
     if src.resolve() == dst.resolve():
         raise MalformedInput("IN and OUT are the same file")
@@ -175,7 +192,7 @@ def do_convert(src: Path, dst: Path, module: Optional[Path], binding: Optional[P
         from importers.vassal.gcpause import paused_gc
         from importers.vassal.to_canonical import import_game
 
-        mod = need_module(module, "read positions from a save")
+        mod = need_module(module, "read positions from a save", extensions)
         with paused_gc():  # one collection after the whole import, not one per stage
             game = read_game(src, strict)
             res = with_bar("binding pieces", len(game.pieces),
@@ -185,24 +202,24 @@ def do_convert(src: Path, dst: Path, module: Optional[Path], binding: Optional[P
         write_message(dst, res.state)
         return
     if si in LOG_EXT and so in CANON_EXT:
-        mod = need_module(module, "read a log")
+        mod = need_module(module, "read a log", extensions)
         write_message(dst, log_record(read_game(src, strict), mod, b, rolls, scen))
         return
     if si in MODULE_EXT and so in CANON_EXT:
-        write_message(dst, module_scenario(Module.open(src), b, setup, strict))
+        write_message(dst, module_scenario(open_module(src, extensions), b, setup, strict))
         return
     if si in CANON_EXT and so in SAVE_EXT:
         msg = read_canonical(src, [state_pb2.GameState, definition_pb2.Scenario], kind)
-        _write_vsav(msg, dst, need_module(module, "write a save"), b, base, strict, encoding)
+        _write_vsav(msg, dst, need_module(module, "write a save", extensions), b, base, strict, encoding)
         return
     if si in CANON_EXT and so in LOG_EXT:
         rec = read_canonical(src, [state_pb2.GameRecord], kind)
         assert isinstance(rec, state_pb2.GameRecord)
-        _write_vlog(rec, dst, need_module(module, "write a log"), b, base, strict, encoding)
+        _write_vlog(rec, dst, need_module(module, "write a log", extensions), b, base, strict, encoding)
         return
     if si in CANON_EXT and so in MODULE_EXT:
         msg = read_canonical(src, [definition_pb2.Scenario, definition_pb2.GameDefinition], kind)
-        _write_vmod(msg, dst, module, b, setup)
+        _write_vmod(msg, dst, module, b, setup, extensions)
         return
     raise MalformedInput(f"no conversion from {si or '(none)'} to {so or '(none)'} "
                          f"(VASSAL: .vsav .vlog .vmod; canonical: .json .textproto .binpb)")
@@ -248,14 +265,15 @@ def _write_vlog(rec: state_pb2.GameRecord, dst: Path, mod: Module, b: vassal_pb2
     write_game(dst, text, _encoding(encoding, g.encoding if g is not None else Encoding()), entries)
 
 
-def _write_vmod(msg: Message, dst: Path, module: Optional[Path], b: vassal_pb2.VassalBinding, setup: Optional[str]) -> None:
+def _write_vmod(msg: Message, dst: Path, module: Optional[Path], b: vassal_pb2.VassalBinding, setup: Optional[str],
+                extensions: Sequence[Path] = ()) -> None:
     from exporters.vassal.module_build import build_module
     from exporters.vassal.setups import add_predefined_setup, scenario_save_bytes
 
     if module is not None:
         if not isinstance(msg, definition_pb2.Scenario):
             raise MalformedInput("adding to a module needs a Scenario (its setup becomes a predefined setup)")
-        mod = Module.open(module)
+        mod = open_module(module, extensions)
         name = setup or msg.name or "Scenario"
         vsav = scenario_save_bytes(mod, b, msg)
         file_name = "".join(c if c.isalnum() or c in "-_." else "-" for c in name) + ".vsav"
@@ -336,21 +354,25 @@ def register(app: typer.Typer) -> None:
         roll: list[int] = typer.Option([], "--roll", help="die faces for dice thrown while creating the state"),
         strict: bool = typer.Option(False, "--strict", help="stop at the first bad piece or command"),
         scenario_file: Optional[Path] = typer.Option(None, "--scenario-file", help="canonical scenario file the pieces bind to"),
+        extension: list[Path] = typer.Option([], "--extension", "-x",
+                                             help="extension (.vmdx) loaded with the module; repeatable"),
     ) -> None:
         """Convert between VASSAL files and canonical Umpire files."""
         run(lambda: do_convert(src, dst, module, binding, ruleset, scenario, base, setup, strict, kind, encoding, roll,
-                               scenario_file))
+                               scenario_file, extension))
 
     @app.command("inspect")
     def inspect(
         file: Path = typer.Argument(..., help=".vmod / .vmdx / .vsav / .vlog"),
         module: Optional[Path] = typer.Option(None, "--module", "-m", help="module of a save (prototypes, locations)"),
         strict: bool = typer.Option(False, "--strict", help="stop at the first bad piece or command"),
+        extension: list[Path] = typer.Option([], "--extension", "-x",
+                                             help="extension (.vmdx) loaded with the module; repeatable"),
     ) -> None:
         """Summarise a VASSAL module, save or log."""
         from cli.vassal_inspect import inspect_file
 
-        run(lambda: inspect_file(file, module, strict))
+        run(lambda: inspect_file(file, module, strict, extension))
 
     @app.command("check-log")
     def check_log_cmd(
@@ -368,23 +390,26 @@ def register(app: typer.Typer) -> None:
         phase: str = typer.Option("", "--phase", help="the phase the log starts in, as the ruleset names it"),
         segment: str = typer.Option("", "--segment", help="the segment the log starts in"),
         active_side: str = typer.Option("", "--active-side", help="the side to act when the log starts"),
+        extension: list[Path] = typer.Option([], "--extension", "-x",
+                                             help="extension (.vmdx) loaded with the module; repeatable"),
     ) -> None:
         """Replay a VASSAL log through a ruleset; report the first illegal step (exit 1)."""
         from importers.vassal.checklog import StartAt
 
         start = StartAt(turn, phase, segment, active_side)
         code = run(lambda: do_check_log(log, binding, ruleset, module, scenario, json_out, roll, strict, verbose,
-                                        scenario_file, start))
+                                        scenario_file, start, extension))
         raise typer.Exit(code)
 
 
 def do_check_log(log: Path, binding: Optional[Path], ruleset: Optional[str], module: Optional[Path],
                  scenario: Optional[str], json_out: Optional[Path], rolls: list[int], strict: bool,
-                 verbose: bool, scenario_file: Optional[Path] = None, start: "object | None" = None) -> int:
+                 verbose: bool, scenario_file: Optional[Path] = None, start: "object | None" = None,
+                 extensions: Sequence[Path] = ()) -> int:
     from importers.vassal.checklog import check_log, render_entry
 
     b = binding_for(binding, ruleset, scenario)
-    mod = need_module(module, "replay a log")
+    mod = need_module(module, "replay a log", extensions)
     scen = read_message(scenario_file, definition_pb2.Scenario()) if scenario_file else None
     game = read_game(log, strict)
     from importers.vassal.checklog import StartAt

@@ -32,6 +32,7 @@ from importers.vassal.cmdtree import Command, Leaf, Stream, semantic
 from importers.vassal.module import BoardPlacement, Metadata, parse_board_picker
 from importers.vassal.obfuscation import Encoding, decode_saved_game
 from importers.vassal.pieces import Piece
+from importers.vassal.seqenc import decode
 
 SAVEFILE = "savedGame"
 
@@ -82,6 +83,7 @@ class SavedGame:
     counts: Counter[str] = field(default_factory=Counter)
     other: Counter[str] = field(default_factory=Counter)
     log_steps: list[LogStep] = field(default_factory=list)
+    extensions: list[tuple[str, str]] = field(default_factory=list)  # (name, version) of EXT commands
     after_end: list[Command] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     entries: dict[str, bytes] = field(default_factory=dict)
@@ -152,6 +154,9 @@ class _Reader:
             g.setup_stack = True
         elif kind == C.OTHER:
             g.other[C.other_label(c.text)] += 1
+            if c.text.startswith("EXT\t"):  # an extension loaded when the game was saved
+                f = decode(c.text, "\t")
+                g.extensions.append((f[1] if len(f) > 1 else "", f[2] if len(f) > 2 else ""))
 
     def add(self, c: Command) -> None:
         ap = AddPieceText.parse(c.text)

@@ -275,8 +275,8 @@ def _read_map(el: etree._Element, index: int) -> MapView:
 KNOWN_PREFIXES = ("VASSAL.",)
 
 
-def read_views(bf: BuildFile) -> ModuleViews:
-    root = bf.root
+def read_views(bf: BuildFile | etree._Element) -> ModuleViews:
+    root = bf.root if isinstance(bf, BuildFile) else bf
     maps: list[MapView] = []
     slots: list[SlotView] = []
     protos: dict[str, PrototypeView] = {}
