@@ -151,7 +151,7 @@ def inspect_game(game: SavedGame, mod: Module | None, out: Console) -> None:
         p = e.piece
         if p.kind != "piece" or p.problems:
             continue
-        props = p.properties()
+        props = binder.properties(p) if binder is not None else p.properties()  # prototypes expanded
         side = next((props[k] for k in ("Side", "side", "Nationality") if props.get(k)), "")
         by_side[side or "(no side property)"] += 1
         if binder is not None:

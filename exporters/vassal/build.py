@@ -140,9 +140,9 @@ def build_save(module: Module, binding: vassal_pb2.VassalBinding, state: state_p
         if found is None:
             report.diagnostics.append(f"unit {u.unit_id!r}: no palette slot binds to it; not written")
             continue
-        ap, rule = found
-        initial = _apply_steps_and_markers(Piece(None, ap.type, ap.state), rule, u, report)
-        b.add(ap.type, initial, *tgt)
+        rule = found.rule
+        initial = _apply_steps_and_markers(Piece(None, found.type, found.state), rule, u, report)
+        b.add(found.type, initial, *tgt)
         report.created.append(u.unit_id)
         layer_values = {v for lm in (rule.layer_markers if rule is not None else []) for v in lm.levels.values()}
         for m in u.markers:
@@ -154,7 +154,7 @@ def build_save(module: Module, binding: vassal_pb2.VassalBinding, state: state_p
                                           "not written")
             elif (*tgt, m) not in placed_markers:  # one marker piece marks the whole stack
                 placed_markers.add((*tgt, m))
-                b.add(marker[0].type, marker[0].state, *tgt)
+                b.add(marker.type, marker.state, *tgt)
                 report.markers.append(f"created {m} for {u.unit_id}")
     for mm in state.markers:
         found = slots.for_marker(mm.kind, "marker") if mm.location else None
@@ -162,7 +162,7 @@ def build_save(module: Module, binding: vassal_pb2.VassalBinding, state: state_p
             why = "no location" if not mm.location else "no palette slot binds as this marker"
             report.diagnostics.append(f"marker {mm.id!r} ({mm.kind}): {why}; not written")
             continue
-        b.add(found[0].type, found[0].state, *locator.point(mm.location))
+        b.add(found.type, found.state, *locator.point(mm.location))
         report.markers.append(f"created {mm.kind} at {mm.location}")
     for op in state.opaque_pieces:
         if not op.attributes.get("unit"):

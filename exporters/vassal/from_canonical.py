@@ -19,9 +19,8 @@ from dataclasses import dataclass, field
 
 from adjudicator.core.errors import MalformedInput
 from exporters.vassal.edit import SaveEditor
-from exporters.vassal.slots import SlotIndex
+from exporters.vassal.slots import Found, SlotIndex
 from importers.vassal.binding import Binder, BoundPiece, Locator
-from importers.vassal.chains import AddPieceText
 from importers.vassal.game import SavedGame
 from importers.vassal.gcpause import paused_gc
 from importers.vassal.module import Module
@@ -256,8 +255,8 @@ def _execute_moves(ed: SaveEditor, unit_of: dict[str, str], plans: dict[str, tup
 
 
 def slot_for_unit(module: Module, binding: vassal_pb2.VassalBinding, state: state_pb2.GameState,
-                  unit_id: str) -> tuple[AddPieceText, vassal_pb2.VassalPieceRule | None] | None:
-    """The palette slot a unit's piece is made from (and the rule binding it):
+                  unit_id: str) -> Found | None:
+    """The palette piece a unit's piece is made from (and the rule binding it):
     the unit's recorded gpid, else the first slot whose piece binds to the unit."""
     return SlotIndex(module, binding, state.scenario.definition).for_unit(unit_id)
 
@@ -268,9 +267,8 @@ def _create_unit(ed: SaveEditor, slots: SlotIndex, u: state_pb2.UnitState, locat
     if found is None:
         report.diagnostics.append(f"unit {u.unit_id!r} has no piece in the save and no palette slot binds to it")
         return None
-    ap, rule = found
-    initial = _apply_steps_and_markers(Piece(None, ap.type, ap.state), rule, u, report)
+    initial = _apply_steps_and_markers(Piece(None, found.type, found.state), found.rule, u, report)
     mapid, x, y = locator.point(u.location)
-    pid = ed.add_piece(ap.type, initial, mapid, x, y)
+    pid = ed.add_piece(found.type, initial, mapid, x, y)
     report.created.append(u.unit_id)
     return pid

@@ -60,8 +60,7 @@ def sync_map_markers(ed: SaveEditor, locator: Locator, slots: SlotIndex, base_ma
             report.diagnostics.append(f"marker {m.kind!r} at {m.location}: no palette slot binds as this marker "
                                       "(a pieces rule with bind_as: marker); not written")
             continue
-        ap, _rule = found
-        pid = ed.add_piece(ap.type, ap.state, *locator.point(m.location))
+        pid = ed.add_piece(found.type, found.state, *locator.point(m.location))
         report.markers.append(f"created {m.kind} {pid} at {m.location}")
     for mid, b in base.items():
         if mid not in kept and mid in ed.game.pieces and mid not in ed.deleted:
@@ -182,8 +181,7 @@ def sync_unit_markers(ed: SaveEditor, view: "BaseView", slots: SlotIndex, bindin
             report.diagnostics.append(f"unit marker {k!r} ({', '.join(sorted(uids))}): no palette slot binds as "
                                       "this unit_marker; not written")
             continue
-        ap, _rule = found
-        pid = ed.add_piece(ap.type, ap.state, st.map, st.x, st.y)
+        pid = ed.add_piece(found.type, found.state, st.map, st.x, st.y)
         um.kind_of[pid] = k
         report.markers.append(f"created {k} {pid} for {', '.join(sorted(uids))}")
     for k, left in unclaimed.items():

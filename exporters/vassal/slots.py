@@ -7,20 +7,34 @@ unit; a marker's from the first slot whose piece binds as that kind of marker
 (`bind_as: marker` or `unit_marker` with that `marker`). Every slot is bound
 at most once per export: a monster module has thousands of slots, and a save
 written without a base thousands of units.
+
+The piece is returned with its prototypes expanded, as VASSAL's PieceCloner
+makes a piece dragged out of the palette (so layers and properties that come
+from prototypes are on the piece itself, where exports set them).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from importers.vassal.binding import Binder
 from importers.vassal.chains import AddPieceText
 from importers.vassal.module import Module
 from importers.vassal.pieces import Piece
+from importers.vassal.prototypes import expand
 from importers.vassal.views import SlotView
 from umpire.v1 import definition_pb2, vassal_pb2
 
-Found = tuple[AddPieceText, vassal_pb2.VassalPieceRule | None]
+
+class Found(NamedTuple):
+    """A palette piece ready to be added: type and state (prototypes
+    expanded), and the binding rule that matched the slot's piece."""
+
+    type: str
+    state: str
+    rule: vassal_pb2.VassalPieceRule | None
+
 
 
 class SlotIndex:
@@ -47,6 +61,10 @@ class SlotIndex:
             self._parsed = out
         return iter(self._parsed)
 
+    def _found(self, piece: Piece, rule: vassal_pb2.VassalPieceRule | None) -> Found:
+        full = expand(piece, self.module.views.prototypes)
+        return Found(full.type, full.state, rule)
+
     def _name(self, unit_id: str) -> str:
         u = self.units.get(unit_id)
         return u.name if u is not None else ""
@@ -62,7 +80,7 @@ class SlotIndex:
                 piece = Piece(None, ap.type, ap.state)
                 if piece.kind == "piece" and not piece.problems:
                     b = Binder(self.binding, self.module, {unit_id: self._name(unit_id)}, None).bind(piece, None)
-                    return ap, b.rule
+                    return self._found(piece, b.rule)
         if self._by_unit is None:
             known = {u: self._name(u) for u in self.units}
             binder = Binder(self.binding, self.module, known or None, None)
@@ -70,8 +88,8 @@ class SlotIndex:
             by_name: dict[str, list[tuple[AddPieceText, Piece]]] = {}
             for _slot, ap, piece in self._slots():
                 b = binder.bind(piece, None)
-                if b.kind == "unit" and b.unit_id:
-                    index.setdefault(b.unit_id, (ap, b.rule))
+                if b.kind == "unit" and b.unit_id and b.unit_id not in index:
+                    index[b.unit_id] = self._found(piece, b.rule)
                 by_name.setdefault(piece.name, []).append((ap, piece))
             self._by_unit, self._by_name = index, by_name
         found = self._by_unit.get(unit_id)
@@ -85,7 +103,7 @@ class SlotIndex:
             for ap, piece in self._by_name.get(name, []):
                 b = binder.bind(piece, None)
                 if b.kind == "unit" and b.unit_id == unit_id:
-                    return ap, b.rule
+                    return self._found(piece, b.rule)
         return None
 
     def for_marker(self, kind: str, bind_as: str) -> Found | None:
@@ -97,8 +115,8 @@ class SlotIndex:
                 if not any(r.bind_as in ("marker", "unit_marker") for r in self.binding.pieces):
                     break
                 b = binder.bind(piece, None)
-                if b.kind in ("marker", "unit_marker"):
-                    index.setdefault((b.kind, b.marker), (ap, b.rule))
+                if b.kind in ("marker", "unit_marker") and (b.kind, b.marker) not in index:
+                    index[(b.kind, b.marker)] = self._found(piece, b.rule)
             self._markers = index
         return self._markers.get((bind_as, kind))
 

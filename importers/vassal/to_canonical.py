@@ -25,6 +25,7 @@ from adjudicator.core.dice import ScriptedDice
 from adjudicator.core.ruleset import get_ruleset, ruleset_ids
 from importers.vassal.binding import Binder, BoundPiece, Locator, Place
 from importers.vassal.canonmap import hex_grids, map_from_geometry
+from importers.vassal.chains import AddPieceText
 from importers.vassal.game import PieceEntry, SavedGame
 from importers.vassal.gcpause import paused_gc
 from importers.vassal.module import Module
@@ -374,7 +375,8 @@ def _module_map(module: Module, binding: vassal_pb2.VassalBinding, game: SavedGa
 
 
 def _module_definition(module: Module, binding: vassal_pb2.VassalBinding, game: SavedGame | None,
-                       bound: dict[str, BoundPiece], game_map: map_pb2.GameMap | None) -> definition_pb2.GameDefinition:
+                       bound: dict[str, BoundPiece], game_map: map_pb2.GameMap | None,
+                       gpids: dict[str, str] | None = None) -> definition_pb2.GameDefinition:
     title = module.title or "module"
     d = definition_pb2.GameDefinition(id=f"vassal/{title}", name=title, ruleset=binding.ruleset,
                                       source=f"VASSAL module {title!r} ({module.name})")
@@ -391,10 +393,9 @@ def _module_definition(module: Module, binding: vassal_pb2.VassalBinding, game: 
         if b.kind != "unit":
             continue
         u = d.units.add(id=b.unit_id, side=b.side, name=b.unit_name, type=b.unit_type)
-        if game is not None:
-            gpid = game.pieces[pid].piece.basic.gpid
-            if gpid:
-                u.props["vassal.gpid"] = gpid
+        gpid = game.pieces[pid].piece.basic.gpid if game is not None else (gpids or {}).get(pid, "")
+        if gpid:
+            u.props["vassal.gpid"] = gpid
         if b.unit_type and b.unit_type not in types:
             types.append(b.unit_type)
     for t in types:
@@ -403,13 +404,25 @@ def _module_definition(module: Module, binding: vassal_pb2.VassalBinding, game: 
 
 
 def module_definition(module: Module, binding: vassal_pb2.VassalBinding, game: SavedGame | None = None) -> definition_pb2.GameDefinition:
-    """A GameDefinition from a module (and the pieces of one of its saves)."""
+    """A GameDefinition from a module: its units are the bound pieces of one of
+    its saves, or without a save the palette's pieces that bind as units (one
+    unit per palette slot: the order of battle of modules with a slot per
+    counter)."""
     gm = _module_map(module, binding, game)
     bound: dict[str, BoundPiece] = {}
+    roster = {binding.sides.get(s, s) for s in module.views.sides}
+    binder = Binder(binding, module, None, roster or None)
+    gpids: dict[str, str] = {}
     if game is not None:
-        roster = {binding.sides.get(s, s) for s in module.views.sides}
-        binder = Binder(binding, module, None, roster or None)
         pos = positions(game)
         for pid in game.piece_order:
             bound[pid] = binder.bind(game.pieces[pid].piece, pos[pid].map)
-    return _module_definition(module, binding, game, bound, gm)
+    else:
+        for i, slot in enumerate(module.views.slots):
+            ap = AddPieceText.parse(slot.text)
+            b = binder.bind(Piece(None, ap.type, ap.state), None)
+            if b.kind == "unit":
+                key = f"slot {i}"
+                bound[key] = b
+                gpids[key] = slot.gpid
+    return _module_definition(module, binding, game, bound, gm, gpids)

@@ -200,3 +200,24 @@ def test_convert_base_uses_the_fast_path_and_keeps_other_entries(mod: Module, tm
 def _module_bytes(mod: Module) -> bytes:
     names = mod.archive.names()
     return zip_bytes((n, mod.archive.read(n)) for n in names)
+
+
+def test_pieces_made_from_the_palette_have_their_prototypes_expanded(mod: Module) -> None:
+    """As VASSAL's PieceCloner makes a piece dragged out of the palette."""
+    from exporters.vassal.build import build_save, scenario_state
+    from importers.vassal.pieces import Piece
+
+    slot_piece = next(Piece(None, *_type_state(s.text)) for s in mod.views.slots)
+    assert slot_piece.prototypes()  # the module's slots reference their prototypes
+    text, _ = build_save(mod, B, scenario_state(hex_scenario()))
+    made = [e.piece for e in game_from_text(text).pieces.values() if e.piece.kind == "piece"]
+    assert made and all(not p.prototypes() for p in made)
+    assert all(any(t.type.startswith("delete;") for t in p.traits) for p in made)  # from prototype "Side ..."
+    assert {p.properties()["Side"] for p in made} == {"blue", "red"}
+
+
+def _type_state(text: str) -> tuple[str, str]:
+    from importers.vassal.chains import AddPieceText
+
+    ap = AddPieceText.parse(text)
+    return ap.type, ap.state
