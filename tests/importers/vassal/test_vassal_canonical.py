@@ -149,3 +149,13 @@ def test_eliminated_and_off_map_maps(hex_mod) -> None:  # type: ignore[no-untype
     b = vassal_pb2.VassalBinding(eliminated_maps=["Main Map"])
     res = import_game(game, hex_mod, b, use_engine=False)
     assert {u.status for u in res.state.units} == {state_pb2.UnitState.ELIMINATED}
+
+
+def test_module_without_a_save_takes_its_units_from_the_palette(hex_mod) -> None:  # type: ignore[no-untyped-def]
+    from importers.vassal.to_canonical import module_definition
+
+    d = module_definition(hex_mod, vassal_pb2.VassalBinding())
+    got = {u.id: (u.side, u.type, u.props["vassal.gpid"]) for u in d.units}
+    slots = {s.entry_name: s.gpid for s in hex_mod.views.slots}
+    assert got == {"b1": ("blue", "inf", slots["1st Blue"]), "b2": ("blue", "arm", slots["2nd Blue"]),
+                   "r1": ("red", "inf", slots["1st Red"])}
