@@ -50,6 +50,17 @@ def _warn(msg: str) -> None:
     print(f"umpire: warning: {msg}", file=sys.stderr)
 
 
+MAX_WARNINGS = 20
+
+
+def _warn_many(diagnostics: list[str]) -> None:
+    """The first warnings, then how many more (a monster game can have thousands)."""
+    for d in diagnostics[:MAX_WARNINGS]:
+        _warn(d)
+    if len(diagnostics) > MAX_WARNINGS:
+        _warn(f"... and {len(diagnostics) - MAX_WARNINGS} more warnings ({len(diagnostics)} in all)")
+
+
 def _progress_wanted(n: int) -> bool:
     return n >= BIG and sys.stderr.isatty()
 
@@ -197,8 +208,7 @@ def do_convert(src: Path, dst: Path, module: Optional[Path], binding: Optional[P
             game = read_game(src, strict)
             res = with_bar("binding pieces", len(game.pieces),
                            lambda cb: import_game(game, mod, b, scenario=scen, rolls=rolls, progress=cb))
-        for d in res.diagnostics:
-            _warn(d)
+        _warn_many(res.diagnostics)
         write_message(dst, res.state)
         return
     if si in LOG_EXT and so in CANON_EXT:
@@ -239,8 +249,7 @@ def _write_vsav(msg: Message, dst: Path, mod: Module, b: vassal_pb2.VassalBindin
         with paused_gc():
             g = read_game(base, strict, for_edit=True)
             data, report = apply_state_encoded(g, mod, b, state, _encoding(encoding, g.encoding))  # type: ignore[arg-type]
-        for d in report.diagnostics:
-            _warn(d)
+        _warn_many(report.diagnostics)
         write_game_entry(dst, data, g.entries)
         return
     text, report = build_save(mod, b, state)
@@ -248,8 +257,7 @@ def _write_vsav(msg: Message, dst: Path, mod: Module, b: vassal_pb2.VassalBindin
     entries = {"savedata": save_metadata(mod.views.version, mod.views.vassal_version or "3.7.9")}
     if mod.archive.has("moduledata"):
         entries["moduledata"] = mod.archive.read("moduledata")
-    for d in report.diagnostics:
-        _warn(d)
+    _warn_many(report.diagnostics)
     write_game(dst, text, _encoding(encoding, enc), entries)
 
 
@@ -297,8 +305,7 @@ def module_scenario(mod: Module, b: vassal_pb2.VassalBinding, setup: Optional[st
             raise MalformedInput(f"no predefined setup {setup!r} (with a file) in the module; have: "
                                  f"{', '.join(s.path for s in files) or 'none'}", mod.name)
         res = import_setup(mod, b, chosen[0], strict)
-        for d in res.diagnostics:
-            _warn(d)
+        _warn_many(res.diagnostics)
         return res.scenario
     if files:
         _warn(f"no --setup: the scenario has no placements (predefined setups: {', '.join(s.path for s in files)})")
@@ -329,8 +336,7 @@ def log_record(game: SavedGame, mod: Module, b: vassal_pb2.VassalBinding, rolls:
             _warn(f"LOG step {report.first_illegal_step} is illegal; the record stops before it (see umpire check-log)")
         return rec
     imp = import_game(game, mod, b, scenario=scen, rolls=rolls)
-    for d in imp.diagnostics:
-        _warn(d)
+    _warn_many(imp.diagnostics)
     rec = state_pb2.GameRecord(game_id="offline", initial=imp.state)
     for it in LogReader(game, mod, b, imp).items():
         if it.action is not None:
