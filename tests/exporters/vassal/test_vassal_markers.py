@@ -179,3 +179,48 @@ def test_a_save_without_a_base_places_unit_markers_once_per_stack(mod: Module) -
     assert _pieces_named(text, "Disrupted") == 2  # b1+b2 share one stack, r1 has its own
     again = _again(mod, text)
     assert all(list(_unit(again, u).markers) == ["disrupted"] for u in ("b1", "b2", "r1"))
+
+
+# -- logs: marker pieces moved, added, removed are mirrored in the replayed state ---------------
+
+
+def test_a_log_mirrors_marker_pieces(mod: Module) -> None:
+    from exporters.vassal.logwriter import _log
+    from importers.vassal import cmdtree
+    from importers.vassal.commands import Move
+    from importers.vassal.logreplay import LogReader, apply_effect
+
+    text, st = _start(mod)
+    game = game_from_text(text)
+    imp = import_game(game, mod, B, use_engine=False)
+    mud = st.markers[0].id
+    disrupted = next(iter(st.import_source.unit_markers))
+    mud_piece = game.pieces[mud].piece
+    x, y = imp.locator.point("0707")[1:]
+    old = imp.positions[mud]
+    steps = [
+        _log([Move(mud, "Main Map", x, y, None, old.map, old.x, old.y, None, "p").encode()]),
+        _log([f"-/{disrupted}"]),
+        _log(["+/777/" + mud_piece.type.replace("/", "\\/") + "/" + mud_piece.state_with_position(
+            "Main Map", *imp.locator.point("0101")[1:]).replace("/", "\\/")]),
+    ]
+    log = game_from_text(text + cmdtree.ESC + cmdtree.build_list(steps), "m.vlog")
+    items = LogReader(log, mod, B, import_game(log, mod, B, use_engine=False)).items()
+    state = state_pb2.GameState()
+    state.CopyFrom(st)
+    for it in items:
+        if it.effect is not None:
+            apply_effect(state, it.effect)
+    assert {m.id: (m.kind, m.location) for m in state.markers} == {"777": ("mud", "0101"), mud: ("mud", "0707")}
+    assert not _unit(state, "r1").markers
+    summaries = [it.summary for it in items]
+    assert any("r1 stack markers []" in s for s in summaries), summaries
+
+
+def test_a_layer_marker_change_keeps_the_stack_markers() -> None:
+    from importers.vassal.logreplay import Effect, apply_effect
+
+    st = state_pb2.GameState()
+    st.units.add(unit_id="u", markers=["disrupted", "isolated"])
+    apply_effect(st, Effect(1, "u", "markers", markers=["unsupplied"], previous=["isolated"]))
+    assert list(st.units[0].markers) == ["disrupted", "unsupplied"]
