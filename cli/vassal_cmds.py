@@ -65,7 +65,7 @@ def _progress_wanted(n: int) -> bool:
     return n >= BIG and sys.stderr.isatty()
 
 
-def read_game(path: Path, strict: bool, for_edit: bool = False) -> SavedGame:
+def read_game(path: Path, strict: bool, for_edit: bool = False, keep_raw: bool = False) -> SavedGame:
     """A save or log; `for_edit`: as a base to write back onto (pieces decoded
     only when needed, the savedGame entry's bytes kept for splicing)."""
     archive = Archive.open(path)
@@ -75,7 +75,7 @@ def read_game(path: Path, strict: bool, for_edit: bool = False) -> SavedGame:
     lazy = for_edit and not strict
 
     def read() -> SavedGame:
-        return read_game_archive(archive, strict, lazy=lazy, keep_raw=for_edit)
+        return read_game_archive(archive, strict, lazy=lazy, keep_raw=for_edit or keep_raw)
 
     game = _with_progress(f"reading {path.name}", read) if big else read()
     for p in game.problems[:20]:
@@ -194,8 +194,12 @@ def do_convert(src: Path, dst: Path, module: Optional[Path], binding: Optional[P
     if si in GAME_EXT and so in GAME_EXT:
         if (si in SAVE_EXT) != (so in SAVE_EXT):
             raise MalformedInput(f"cannot convert a {si} into a {so} directly; go through a canonical file")
-        game = read_game(src, strict)
-        write_game(dst, game.text, _encoding(encoding, game.encoding), game.entries)
+        game = read_game(src, strict, keep_raw=True)
+        enc = _encoding(encoding, game.encoding)
+        if enc == game.encoding and game.raw is not None:
+            write_game_entry(dst, game.raw, game.entries)  # the entry itself, byte for byte
+        else:
+            write_game(dst, game.text, enc, game.entries)
         return
     b = binding_for(binding, ruleset, scenario)
     scen = read_message(scenario_file, definition_pb2.Scenario()) if scenario_file else None
