@@ -18,13 +18,14 @@ from rich.console import Console
 
 from cli import render
 from cli.errors import EXIT_BAD_INPUT, EXIT_ILLEGAL, fail, run
-from cli.game_cmds import parse_options, read_action, supplied_cells
+from cli.game_cmds import parse_options, read_action
+from cli.tables_opt import supplied_cells
 from exporters.canonical import write_message
 from importers.canonical import read_message
 from umpire.v1 import action_pb2, definition_pb2, service_pb2, service_pb2_grpc, tables_pb2
 
 T = TypeVar("T")
-out = Console(soft_wrap=True)
+out = Console(soft_wrap=True, emoji=False)
 
 Server = Annotated[str, typer.Option(help="server address", envvar="UMPIRE_SERVER")]
 Token = Annotated[str, typer.Option(help="your side's token", envvar="UMPIRE_TOKEN")]

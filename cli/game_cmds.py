@@ -22,6 +22,7 @@ from adjudicator.core.ruleset import get_ruleset, ruleset_ids
 from adjudicator.service.games import GameManager
 from cli import render
 from cli.errors import EXIT_ILLEGAL, run
+from cli.tables_opt import load_state, supplied_cells
 from exporters.canonical import write_message
 from importers.canonical import BINARY_EXT, JSON_EXT, TEXT_EXT, read_message
 from umpire.v1 import action_pb2, common_pb2, definition_pb2, state_pb2, tables_pb2
@@ -29,7 +30,7 @@ from umpire.v1 import action_pb2, common_pb2, definition_pb2, state_pb2, tables_
 DEFAULT_DB = "sqlite:///umpire-data/umpire.sqlite"
 DEFAULT_PORT = 50051
 
-out = Console(soft_wrap=True)
+out = Console(soft_wrap=True, emoji=False)
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, str]:
@@ -54,25 +55,6 @@ def read_action(path: Path | None, text: str | None) -> action_pb2.Action:
         return action
     assert path is not None
     return read_message(path, action_pb2.Action())
-
-
-def supplied_cells(cells: list[str] | None) -> list[common_pb2.SuppliedCell]:
-    """Parse `TABLE:COLUMN:ROW=VALUE`. Table ids and row labels never contain ':'
-    but columns may ("6:1"), so the table is cut at the first ':' and the row at
-    the last one."""
-    out = []
-    for spec in cells or []:
-        key, sep, value = spec.partition("=")
-        parts = key.split(":")
-        if not sep or len(parts) < 3 or not all(parts) or not value:
-            raise MalformedInput(f"{spec!r} is not TABLE:COLUMN:ROW=VALUE", "--cell")
-        out.append(
-            common_pb2.SuppliedCell(
-                table_id=parts[0], column=":".join(parts[1:-1]), row=parts[-1], value=value,
-                note="given on the command line",
-            )
-        )
-    return out
 
 
 def load_scenario(ruleset_id: str | None, scenario: str) -> definition_pb2.Scenario:
@@ -163,6 +145,7 @@ def register(app: typer.Typer) -> None:
             Optional[list[str]],
             typer.Option(help="TABLE:COLUMN:ROW=VALUE read off the printed chart; repeatable"),
         ] = None,
+        tables: Annotated[Optional[Path], typer.Option(help="table file filling unknown cells")] = None,
         side: Annotated[Optional[str], typer.Option(help="acting side (default: the action's)")] = None,
         output: Annotated[Optional[Path], typer.Option("--out", "-o", help="write the new state here")] = None,
     ) -> None:
@@ -172,7 +155,7 @@ def register(app: typer.Typer) -> None:
         decide), then the outcome when the thrown dice are given with --roll."""
 
         def go() -> int:
-            s = read_message(state_file, state_pb2.GameState())
+            s = load_state(state_file, tables)
             action = read_action(action_file, action_text)
             if side:
                 action.side = side
@@ -282,6 +265,8 @@ def register(app: typer.Typer) -> None:
         from adjudicator.store.store import GameStore
 
         def go() -> None:
+            if not 0 <= port <= 65535:
+                raise MalformedInput(f"port {port} is not in 0..65535", "--port")
             store = GameStore(db)
 
             async def main() -> None:

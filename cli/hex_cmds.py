@@ -20,51 +20,20 @@ from adjudicator.core import engine
 from adjudicator.core.errors import MalformedInput
 from adjudicator.core.hexmap import HexMap
 from adjudicator.core.mapfile import check_map, load_map_toml
-from adjudicator.core.tables import merge_tables
 from cli.errors import run
+from adjudicator.core.lookup import resolve_unit
+from cli.tables_opt import load_state
 from importers.canonical import read_message
 from umpire.v1 import map_pb2, state_pb2, tables_pb2
 
-out = Console(soft_wrap=True)
-
-
-def _cells(specs: list[str] | None) -> tables_pb2.TableSet:
-    """--cell TABLE:COLUMN:ROW=VALUE as a table set (the row may contain ':')."""
-    ts = tables_pb2.TableSet()
-    by_id: dict[str, tables_pb2.Table] = {}
-    for spec in specs or []:
-        key, sep, value = spec.partition("=")
-        parts = key.split(":")
-        if not sep or len(parts) < 3 or not value:
-            raise MalformedInput(f"{spec!r} is not TABLE:COLUMN:ROW=VALUE", "--cell")
-        table_id, column, row = parts[0], parts[1], ":".join(parts[2:])
-        t = by_id.get(table_id)
-        if t is None:
-            t = by_id[table_id] = ts.tables.add(id=table_id)
-        t.cells.add(row=row, column=column, value=value, source="given with --cell")
-    return ts
-
-
-def load_state(path: Path, tables: Path | None, cells: list[str] | None) -> state_pb2.GameState:
-    s = read_message(path, state_pb2.GameState())
-    if not s.ruleset:
-        raise MalformedInput("not a game state (no ruleset)", str(path))
-    extra = [read_message(tables, tables_pb2.TableSet())] if tables else []
-    extra.append(_cells(cells))
-    merged = list(s.scenario.definition.tables)
-    for i, ts in enumerate(extra):
-        if ts.tables:
-            merged = merge_tables(merged, ts, str(tables) if (tables and i == 0) else "--cell")
-    del s.scenario.definition.tables[:]
-    s.scenario.definition.tables.extend(merged)
-    return s
+out = Console(soft_wrap=True, emoji=False)
 
 
 def register(app: typer.Typer) -> None:
     @app.command()
     def reach(
         state_file: Annotated[Path, typer.Argument(metavar="STATE", help="game state (.json/.textproto/.binpb)")],
-        unit: Annotated[str, typer.Argument(metavar="UNIT", help="unit id")],
+        unit: Annotated[str, typer.Argument(metavar="UNIT", help="unit id, name, or an unambiguous beginning")],
         tables: Annotated[Optional[Path], typer.Option(help="table file filling unknown cells")] = None,
         cell: Annotated[
             Optional[list[str]], typer.Option(help="TABLE:COLUMN:ROW=VALUE read off the printed chart; repeatable")
@@ -76,16 +45,17 @@ def register(app: typer.Typer) -> None:
         def go() -> None:
             s = load_state(state_file, tables, cell)
             rs = engine.ruleset_of(s)
-            found, notes = rs.reach_with_notes(s, unit)
+            uid = resolve_unit(s, unit)
+            found, notes = rs.reach_with_notes(s, uid)
             if as_json:
                 print(json.dumps({
-                    "unit": unit,
+                    "unit": uid,
                     "reachable": [{"location": r.location, "cost": r.cost, "path": list(r.path)} for r in found],
                     "notes": [{"text": n.text, "rule": n.citation.label} for n in notes],
                 }, indent=2))
                 return
-            where = next((u.location for u in s.units if u.unit_id == unit), "?")
-            out.print(f"{unit} in {where}: {len(found)} hex(es) within reach", highlight=False, markup=False)
+            where = next((u.location for u in s.units if u.unit_id == uid), "?")
+            out.print(f"{uid} in {where}: {len(found)} hex(es) within reach", highlight=False, markup=False)
             width = max([len(r.location) for r in found] + [3])
             for r in found:
                 out.print(f"  {r.location:<{width}}  {r.cost:>5g} MP  via {' '.join(r.path)}",

@@ -15,6 +15,11 @@ exit code 2 (bad input) or 1 (illegal); `cli.errors.run` does the mapping.
 from __future__ import annotations
 
 import importlib
+import os
+
+# gRPC's C core logs its own lines to stderr (e.g. a failed bind) before our
+# one-line error; keep the CLI to one line unless the user asks for more.
+os.environ.setdefault("GRPC_VERBOSITY", "NONE")
 
 import typer
 

@@ -51,7 +51,8 @@ def verdict(console: Console, v: action_pb2.Verdict) -> None:
     for cell in v.needs:
         console.print(
             f"  ? needs {cell.table_title or cell.table_id}: column {cell.column!r}, row {cell.row!r}"
-            + (f" ({cell.reason})" if cell.reason else ""),
+            + (f" ({cell.reason})" if cell.reason else "")
+            + f"  --cell {cell.table_id}:{cell.column}:{cell.row}=VALUE",
             style="yellow",
             highlight=False, markup=False,
         )

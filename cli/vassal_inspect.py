@@ -223,7 +223,7 @@ def inspect_extension(ext: Module, mod: Module | None, out: Console) -> None:
 def inspect_file(path: Path, module: Optional[Path], strict: bool, extensions: Sequence[Path] = ()) -> None:
     from cli.vassal_cmds import open_module
 
-    out = Console()
+    out = Console(emoji=False)
     archive = Archive.open(path)
     kind = archive.kind()
     if kind == "save":

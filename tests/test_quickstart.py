@@ -52,3 +52,25 @@ def test_serve_demo_prints_a_working_connection(tmp_path: Path) -> None:
             if proc.poll() is None:
                 proc.kill()
     assert proc.returncode == 0
+
+
+def test_a_second_server_on_a_busy_port_fails_with_one_line(tmp_path: Path) -> None:
+    first = subprocess.Popen(
+        [sys.executable, "-m", "cli.main", "serve", "--port", "0", "--db", f"sqlite:///{tmp_path}/a.sqlite"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    try:
+        assert first.stdout is not None
+        line = first.stdout.readline()
+        port = re.search(r"127\.0\.0\.1:(\d+)", line)
+        assert port, line
+        second = subprocess.run(
+            [sys.executable, "-m", "cli.main", "serve", "--port", port.group(1), "--db",
+             f"sqlite:///{tmp_path}/b.sqlite"],
+            cwd=ROOT, capture_output=True, text=True, timeout=60,
+        )
+        assert second.returncode == 2
+        assert second.stderr.strip().count("\n") == 0 and "cannot listen" in second.stderr
+    finally:
+        first.send_signal(signal.SIGTERM)
+        first.wait(20)

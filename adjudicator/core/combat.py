@@ -28,12 +28,21 @@ DEFENDER = "defender"
 
 
 def parse_column(label: str) -> Fraction:
-    """"7/1" -> 7, "1/4" -> 1/4 (a ratio column label as printed)."""
+    """"7/1" -> 7, "1/4" -> 1/4 (a ratio column label as printed).
+
+    Charts print ratios with a slash (Nordwind "7/1") or a colon (Traces of
+    Victory "6:1"), and an open top column as "10+" (Traces 10.2.2): its value
+    is its lower bound, 10.
+    """
+    text = label.strip()
     try:
-        a, _, d = label.partition("/")
+        if text.endswith("+") and text[:-1].isdigit():
+            return Fraction(int(text[:-1]))
+        sep = ":" if ":" in text else "/"
+        a, _, d = text.partition(sep)
         return Fraction(int(a), int(d or "1"))
     except (ValueError, ZeroDivisionError):
-        raise MalformedInput(f"{label!r} is not an odds column like '3/1'") from None
+        raise MalformedInput(f"{label!r} is not an odds column like '3/1', '3:1' or '10+'") from None
 
 
 @dataclass(frozen=True)
@@ -54,9 +63,10 @@ class Odds:
         if self.on_table:
             return self.columns[self.index]
         r = self.ratio
+        sep = ":" if any(":" in c for c in self.columns) else "/"
         if r >= 1:
-            return f"{floor(r)}/1"
-        return f"1/{ceil(1 / r)}" if r > 0 else "0/1"
+            return f"{floor(r)}{sep}1"
+        return f"1{sep}{ceil(1 / r)}" if r > 0 else f"0{sep}1"
 
 
 def odds(attack: Fraction | int, defense: Fraction | int, columns: Sequence[str]) -> Odds:

@@ -11,7 +11,8 @@ never disagree:
 * :class:`MoveContext` holds what changes per query: enemy-occupied hexes, enemy
   ZOC with its entry/exit costs, stop-on-entry, the ZOC-to-ZOC ban and its
   exceptions, hexes where the road rate is denied (Nordwind 3.2), extra per-hex
-  costs (interdiction), per-edge overrides (a ferry), where a move may end, and
+  costs (interdiction) and the edges across which they are not charged (Traces
+  7.2: not on river crossings), per-edge overrides (a ferry), where a move may end, and
   the minimum-move guarantee.
 
 :func:`reach` is a bucket-queue (Dial) search over integer costs; the node is the
@@ -139,6 +140,7 @@ class MoveContext:
     stop: Sequence[int] | None = None  # entering ends the move
     enter_extra: Mapping[int, int] = field(default_factory=dict)  # hex -> extra units to enter
     exit_extra: Mapping[int, int] = field(default_factory=dict)  # hex -> extra units to leave
+    extra_exempt_edges: Container[int] = _NO_EDGES  # enter/exit extras are not charged across these edges
     edge_cost: Mapping[int, int] = field(default_factory=dict)  # edge -> cost replacing terrain/hexside/road
     edge_label: Mapping[int, str] = field(default_factory=dict)  # edge -> name of the override ("ferry")
     end_ok: Sequence[int] | None = None  # may end the move here (None = anywhere reachable)
@@ -196,6 +198,7 @@ def reach(costs: CostTable, ctx: MoveContext, start: int, budget: int) -> Reach:
     zout = ctx.zoc_exit
     enter_extra = ctx.enter_extra or _NO_COSTS
     exit_extra = ctx.exit_extra or _NO_COSTS
+    exempt = ctx.extra_exempt_edges
     override = ctx.edge_cost or _NO_COSTS
     override_from = _override_edges(costs, override)
     adj = costs.fast
@@ -224,8 +227,9 @@ def reach(costs: CostTable, ctx: MoveContext, start: int, budget: int) -> Reach:
             if mh and h != start and (mh & 8 or (hz and zoc_stop)):
                 continue
             out = c + zout if hz else c
+            xout = 0
             if not plain:
-                out += exit_extra.get(h, 0)
+                xout = exit_extra.get(h, 0)  # charged per edge: some edges waive it (Traces 7.2)
                 edges = adj[h]
                 if h in override_from:
                     edges = tuple(x for x in edges if x[1] not in override) + override_from[h]
@@ -253,8 +257,8 @@ def reach(costs: CostTable, ctx: MoveContext, start: int, budget: int) -> Reach:
                         if hz and (not zoc_to_zoc or (banned and e in banned)):
                             continue
                         step += zin
-                if not plain:
-                    step += enter_extra.get(t, 0)
+                if not plain and e not in exempt:
+                    step += xout + enter_extra.get(t, 0)
                 if step > room:
                     continue
                 nc = out + step
@@ -369,7 +373,8 @@ def step_cost(costs: CostTable, ctx: MoveContext, h: int, t: int, e: int) -> tup
     zoc = ctx.zoc
     if zoc is not None and zoc[h] and ctx.zoc_exit:
         parts.append(CostPart("zoc-exit", ctx.zoc_exit))
-    if ctx.exit_extra.get(h):
+    charged = e not in ctx.extra_exempt_edges
+    if charged and ctx.exit_extra.get(h):
         parts.append(CostPart("extra-exit", ctx.exit_extra[h]))
     s = costs.side[e]
     nonroad = -1 if (s < 0 or costs.enter[t] < 0) else costs.enter[t] + s
@@ -387,7 +392,7 @@ def step_cost(costs: CostTable, ctx: MoveContext, h: int, t: int, e: int) -> tup
             parts.append(CostPart("hexside", s, ",".join(sorted(hm.side_features[e]))))
     if zoc is not None and zoc[t] and ctx.zoc_enter:
         parts.append(CostPart("zoc-enter", ctx.zoc_enter))
-    if ctx.enter_extra.get(t):
+    if charged and ctx.enter_extra.get(t):
         parts.append(CostPart("extra-enter", ctx.enter_extra[t]))
     return sum(p.units for p in parts), parts
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from adjudicator.core.dice import DiceSource
 from adjudicator.core.errors import MalformedInput, NotFound
@@ -93,6 +93,19 @@ class Ruleset(ABC):
         from adjudicator.core.views import generic_view
 
         return generic_view(state, side)
+
+    def view_rolls(
+        self, state: state_pb2.GameState, rolls: Sequence[common_pb2.DieRoll], side: str
+    ) -> list[common_pb2.DieRoll]:
+        """What `side` may see of dice thrown in `state`'s game (a submit's rolls,
+        a record's rolls) before the seed is revealed. Default: everything; a
+        ruleset whose dice draw hidden things (a cup, a deck) blanks those values."""
+        return list(rolls)
+
+    def view_action(self, state: state_pb2.GameState, action: action_pb2.Action, side: str) -> action_pb2.Action:
+        """What `side` may see of another side's recorded action before the seed is
+        revealed (e.g. a secret selection). Default: all of it."""
+        return action
 
 
 # Stable id -> "module:attribute". Imported lazily, so one ruleset's import

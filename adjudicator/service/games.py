@@ -258,6 +258,10 @@ class GameManager:
                 del r.action.answer.choices[:]
                 del r.action.answer.assignments[:]
                 r.action.comment = ""
+            # The ruleset decides what else of the dice and of other sides' actions is secret.
+            r.action.CopyFrom(g.ruleset.view_action(record.final, r.action, side))
+            del r.dice[:]
+            r.dice.extend(g.ruleset.view_rolls(record.final, rec.dice, side))
         return view
 
     def reveal(self, g: LiveGame, side: str) -> service_pb2.RevealSeedResponse:

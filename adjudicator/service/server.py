@@ -43,6 +43,8 @@ async def start_server(store: GameStore, host: str = "127.0.0.1", port: int = 0)
         options=[
             ("grpc.max_receive_message_length", MAX_MESSAGE),
             ("grpc.max_send_message_length", MAX_MESSAGE),
+            # A second server on a busy port must fail, not silently share it.
+            ("grpc.so_reuseport", 0),
         ]
     )
     manager = GameManager(store)

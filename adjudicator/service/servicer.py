@@ -108,7 +108,7 @@ class AdjudicatorServicer(service_pb2_grpc.AdjudicatorServicer):  # type: ignore
             verdict=applied.verdict,
             version=applied.state.version,
             events=[e for e in applied.events if event_visible(e, side)],
-            dice=applied.rolls,
+            dice=g.ruleset.view_rolls(applied.state, applied.rolls, side),
         )
 
     @rpc

@@ -101,7 +101,7 @@ def test_bad_inputs_are_one_line_exit_2(tmp_path: Path) -> None:
 
 
 def test_cell_option_splits_columns_with_colons() -> None:
-    from cli.game_cmds import supplied_cells
+    from cli.tables_opt import supplied_cells
 
     [c] = supplied_cells(["traces-of-victory/crt:6:1:6=2RR"])
     assert (c.table_id, c.column, c.row, c.value) == ("traces-of-victory/crt", "6:1", "6", "2RR")
@@ -146,3 +146,24 @@ def test_verify_dice_rejects_a_wrong_seed(tmp_path: Path) -> None:
     path = _record(tmp_path)
     r = runner.invoke(app, ["verify-dice", str(path), "--seed", "02" * 32])
     assert r.exit_code == 1 and "commitment" in r.output
+
+
+def test_needed_cells_print_as_copyable_cell_options() -> None:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from cli import render
+    from umpire.v1 import action_pb2, common_pb2
+
+    buf = StringIO()
+    console = Console(file=buf, width=200, emoji=False)
+    v = action_pb2.Verdict(legal=True, needs=[common_pb2.NeededCell(
+        table_id="nordwind-1945/quality", table_title="Quality Table", column="B", row="6", how_to_supply="x")])
+    render.verdict(console, v)
+    assert "--cell nordwind-1945/quality:B:6=VALUE" in buf.getvalue()
+
+
+def test_serve_refuses_a_port_out_of_range() -> None:
+    r = runner.invoke(app, ["serve", "--port", "99999", "--db", "sqlite:///:memory:"])
+    assert r.exit_code == 2 and "--port" in r.stderr

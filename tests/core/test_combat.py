@@ -151,3 +151,16 @@ def test_step_losses_flip_then_eliminate() -> None:
     us = state_pb2.UnitState(unit_id="u")
     assert take_step_losses(unit, us, 1) == 1 and us.status == state_pb2.UnitState.ON_MAP
     assert take_step_losses(unit, us, 3) == 1 and us.status == state_pb2.UnitState.ELIMINATED
+
+
+def test_colon_and_open_top_columns_as_traces_prints_them() -> None:
+    """Traces of Victory 10.2.1/10.2.2 prints "6:1" and an open "10+" top column."""
+    cols = ["1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1", "7:1", "8:1", "9:1", "10+"]
+    assert parse_column("6:1") == 6 and parse_column("1:2") == Fraction(1, 2) and parse_column("10+") == 10
+    assert odds(20, 5, cols).label == "4:1"
+    assert odds(5, 8, cols).label == "1:2"  # 1:1.6 rounds down to 1:2
+    top = odds(23, 1, cols)
+    assert not top.on_table and top.label == "23:1"  # virtual, shifts may bring it back
+    assert odds(11, 1, cols).index == len(cols)  # 11:1 is one virtual column above 10+
+    below = odds(1, 3, cols)
+    assert below.index < 0

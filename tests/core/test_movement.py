@@ -73,6 +73,8 @@ def reference(ct: CostTable, ctx: MoveContext, start: int, budget: int) -> dict[
             step += ctx.zoc_exit
         if zoc[v]:
             step += ctx.zoc_enter
+        if e not in ctx.extra_exempt_edges:
+            step += ctx.exit_extra.get(u, 0) + ctx.enter_extra.get(v, 0)
         return step
 
     dist = nx.single_source_dijkstra_path_length(g, start, cutoff=budget, weight=weight)
@@ -99,7 +101,11 @@ def test_reach_matches_networkx_and_every_path_validates(hm: HexMap, flags: dict
     blocked = bytearray(data.draw(st.lists(st.sampled_from([0, 0, 0, 1]), min_size=n, max_size=n)))
     blocked[start] = 0
     denied = bytearray(data.draw(st.lists(st.sampled_from([0, 1]), min_size=n, max_size=n)))
-    ctx = MoveContext(blocked=blocked, zoc=zoc, road_denied=denied, **flags)  # type: ignore[arg-type]
+    extra = data.draw(st.dictionaries(st.integers(0, n - 1), st.integers(1, 3), max_size=6))
+    extra_out = data.draw(st.dictionaries(st.integers(0, n - 1), st.integers(1, 3), max_size=6))
+    exempt = frozenset(data.draw(st.lists(st.integers(0, 6 * n - 1), max_size=12)))
+    ctx = MoveContext(blocked=blocked, zoc=zoc, road_denied=denied, enter_extra=extra, exit_extra=extra_out,
+                      extra_exempt_edges=exempt, **flags)  # type: ignore[arg-type]
     budget = data.draw(st.integers(0, 24))
 
     r = reach(ct, ctx, start, budget)
@@ -193,3 +199,19 @@ def test_first_illegal_step_is_reported_with_running_totals() -> None:
     assert over.error is not None and over.error.code == "OVER_ALLOWANCE" and over.error.index == 1
     far = validate_path(ct, MoveContext(), hm.hex_id("0404"), [hm.hex_id("0707")], 20)
     assert far.error is not None and far.error.code == "NOT_ADJACENT"
+
+
+def test_extra_costs_are_not_charged_across_exempt_edges() -> None:
+    """Per-hex extras (Traces 7.2 interdiction: +1 to enter, +1 to leave) may be
+    waived across chosen edges (7.2: no effect on river crossings)."""
+    hm, ct = _plain()
+    a, b, c = (hm.hex_id(x) for x in ("0404", "0405", "0406"))
+    ctx = MoveContext(enter_extra={b: 2, c: 2}, exit_extra={b: 2})
+    check = validate_path(ct, ctx, a, [b, c], 40)
+    assert check.ok and check.total == (2 + 2) + (2 + 2 + 2)
+    e_bc = b * 6 + (hm.direction(b, c) or 0)
+    waived = MoveContext(enter_extra={b: 2, c: 2}, exit_extra={b: 2}, extra_exempt_edges=frozenset({e_bc}))
+    check = validate_path(ct, waived, a, [b, c], 40)
+    assert check.ok and check.total == (2 + 2) + 2
+    assert [p.kind for p in check.steps[1].parts] == ["terrain"]
+    assert reach(ct, waived, a, 40).cost[c] == 6  # = validate_path's total (other routes cost 2 + 2 + 2 too)

@@ -22,19 +22,80 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from umpire.v1 import common_pb2 as umpire_dot_v1_dot_common__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16umpire/v1/traces.proto\x12\tumpire.v1\"\x10\n\x0eTracesScenario\"\r\n\x0bTracesState\"\x0e\n\x0cTracesActionb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16umpire/v1/traces.proto\x12\tumpire.v1\x1a\x16umpire/v1/common.proto\"<\n\x0fTracesChitCount\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\r\n\x05\x63ount\x18\x02 \x01(\x05\x12\x0c\n\x04kind\x18\x03 \x01(\t\"P\n\x0eTracesChitPool\x12\x13\n\x0b\x62\x65lligerent\x18\x01 \x01(\t\x12)\n\x05\x63hits\x18\x02 \x03(\x0b\x32\x1a.umpire.v1.TracesChitCount\"J\n\nTracesArmy\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x13\n\x0b\x62\x65lligerent\x18\x03 \x01(\t\x12\r\n\x05\x63orps\x18\x04 \x03(\t\"|\n\x13TracesReinforcement\x12\x0c\n\x04turn\x18\x01 \x01(\x05\x12\x0c\n\x04\x63ode\x18\x02 \x01(\t\x12\x10\n\x08\x64ivision\x18\x03 \x01(\t\x12\x10\n\x08unit_ids\x18\x04 \x03(\t\x12%\n\x08\x63itation\x18\x05 \x01(\x0b\x32\x13.umpire.v1.Citation\"J\n\rTracesArrival\x12\n\n\x02hq\x18\x01 \x01(\t\x12\x0c\n\x04\x64raw\x18\x02 \x01(\x05\x12\x10\n\x08unit_ids\x18\x03 \x03(\t\x12\r\n\x05\x65ntry\x18\x04 \x03(\t\"3\n\rTracesReserve\x12\x10\n\x08unit_ids\x18\x01 \x03(\t\x12\x10\n\x08needs_hq\x18\x02 \x01(\t\"U\n\x0fTracesObjective\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\r\n\x05hexes\x18\x02 \x03(\t\x12%\n\x08\x63itation\x18\x03 \x01(\x0b\x32\x13.umpire.v1.Citation\"s\n\x0eTracesMapLimit\x12\x0c\n\x04\x61xis\x18\x01 \x01(\t\x12\x0c\n\x04keep\x18\x02 \x01(\t\x12\r\n\x05\x62ound\x18\x03 \x01(\x05\x12\x0f\n\x07printed\x18\x04 \x01(\t\x12%\n\x08\x63itation\x18\x05 \x01(\x0b\x32\x13.umpire.v1.Citation\"\xdd\x05\n\x0eTracesScenario\x12\x12\n\nrules_case\x18\x01 \x01(\t\x12%\n\x06\x61rmies\x18\x02 \x03(\x0b\x32\x15.umpire.v1.TracesArmy\x12\x14\n\x0cgerman_corps\x18\x03 \x03(\t\x12L\n\x12\x61ttached_divisions\x18\x04 \x03(\x0b\x32\x30.umpire.v1.TracesScenario.AttachedDivisionsEntry\x12\x15\n\rremoved_chits\x18\x05 \x03(\t\x12\x36\n\x0ereinforcements\x18\x06 \x03(\x0b\x32\x1e.umpire.v1.TracesReinforcement\x12*\n\x08\x61rrivals\x18\x07 \x03(\x0b\x32\x18.umpire.v1.TracesArrival\x12*\n\x08reserves\x18\x08 \x03(\x0b\x32\x18.umpire.v1.TracesReserve\x12\x13\n\x0b\x61ir_divisor\x18\t \x01(\x05\x12.\n\nobjectives\x18\n \x03(\x0b\x32\x1a.umpire.v1.TracesObjective\x12)\n\x06limits\x18\x0b \x03(\x0b\x32\x19.umpire.v1.TracesMapLimit\x12\x1c\n\x14restricted_divisions\x18\x0c \x03(\t\x12\x18\n\x10restricted_until\x18\r \x01(\x05\x12\x37\n\x07\x63ontrol\x18\x0e \x03(\x0b\x32&.umpire.v1.TracesScenario.ControlEntry\x12(\n\x05pools\x18\x0f \x03(\x0b\x32\x19.umpire.v1.TracesChitPool\x12\x10\n\x08playable\x18\x10 \x01(\x08\x1a\x38\n\x16\x41ttachedDivisionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x1a.\n\x0c\x43ontrolEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"5\n\nTracesChit\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\r\n\x05owner\x18\x03 \x01(\t\"\xbc\x02\n\x10TracesActivation\x12\x0f\n\x07\x63hit_id\x18\x01 \x01(\t\x12\x0c\n\x04\x63hit\x18\x02 \x01(\t\x12\x0e\n\x06player\x18\x03 \x01(\t\x12\x13\n\x0b\x62\x65lligerent\x18\x04 \x01(\t\x12\x0c\n\x04mode\x18\x05 \x01(\t\x12\n\n\x02hq\x18\x06 \x01(\t\x12\x0e\n\x06hq_hex\x18\x07 \x01(\t\x12\x11\n\tactivated\x18\x08 \x03(\t\x12\r\n\x05moved\x18\t \x03(\t\x12\x0e\n\x06\x66ought\x18\n \x03(\t\x12\x10\n\x08\x61ttacked\x18\x0b \x03(\t\x12\x11\n\tdivisions\x18\x0c \x03(\t\x12\x0f\n\x07segment\x18\r \x01(\t\x12\r\n\x05\x61\x63ted\x18\x0e \x01(\x08\x12\x11\n\tretreated\x18\x0f \x03(\t\x12\x10\n\x08\x65ntering\x18\x10 \x03(\t\x12\x10\n\x08\x64ivision\x18\x11 \x01(\t\x12\x0c\n\x04\x64raw\x18\x12 \x01(\x05\",\n\x0bTracesRoute\x12\x0f\n\x07unit_id\x18\x01 \x01(\t\x12\x0c\n\x04path\x18\x02 \x03(\t\"\xa3\x04\n\x0cTracesCombat\x12\x0e\n\x06target\x18\x01 \x01(\t\x12\x11\n\tattackers\x18\x02 \x03(\t\x12\x11\n\tdefenders\x18\x03 \x03(\t\x12\x17\n\x0f\x61ttacker_player\x18\x04 \x01(\t\x12\x17\n\x0f\x64\x65\x66\x65nder_player\x18\x05 \x01(\t\x12\x0e\n\x06\x61ttack\x18\x06 \x01(\x05\x12\x0f\n\x07\x64\x65\x66\x65nse\x18\x07 \x01(\x05\x12\x13\n\x0b\x62\x61se_column\x18\x08 \x01(\t\x12\x0e\n\x06\x63olumn\x18\t \x01(\t\x12\x11\n\tintensity\x18\n \x01(\x05\x12\x12\n\nair_attack\x18\x0b \x01(\x08\x12\x13\n\x0b\x61ir_defense\x18\x0c \x01(\x08\x12\x0e\n\x06result\x18\r \x01(\t\x12\x0b\n\x03\x64ie\x18\x0e \x01(\x05\x12\x17\n\x0f\x64\x65\x66\x65nder_losses\x18\x0f \x01(\x05\x12\x17\n\x0f\x61ttacker_losses\x18\x10 \x01(\x05\x12\x0f\n\x07retreat\x18\x11 \x01(\x05\x12\x15\n\rcasualty_roll\x18\x12 \x01(\x08\x12\r\n\x05stage\x18\x13 \x01(\t\x12(\n\x08retreats\x18\x14 \x03(\x0b\x32\x16.umpire.v1.TracesRoute\x12(\n\x08\x61\x64vances\x18\x15 \x03(\x0b\x32\x16.umpire.v1.TracesRoute\x12\x15\n\rdefender_lost\x18\x16 \x01(\x08\x12\x11\n\tnet_shift\x18\x17 \x01(\x05\x12\x11\n\tautomatic\x18\x18 \x01(\x08\x12\x12\n\nretreating\x18\x19 \x03(\t\"O\n\x0cTracesPlayer\x12\x0c\n\x04side\x18\x01 \x01(\t\x12\x13\n\x0b\x62\x65lligerent\x18\x02 \x01(\t\x12\x0e\n\x06\x61rmies\x18\x03 \x03(\t\x12\x0c\n\x04lead\x18\x04 \x01(\x08\"\x83\x08\n\x0bTracesState\x12\x0f\n\x07weather\x18\x01 \x01(\t\x12;\n\x0bweather_log\x18\x02 \x03(\x0b\x32&.umpire.v1.TracesState.WeatherLogEntry\x12\x11\n\tmud_turns\x18\x03 \x03(\x05\x12\x11\n\tair_total\x18\x04 \x01(\x05\x12\x15\n\rair_available\x18\x05 \x01(\x05\x12\x14\n\x0cinterdiction\x18\x06 \x03(\t\x12\x11\n\tallied_vp\x18\x07 \x01(\x05\x12\"\n\x03\x63up\x18\x08 \x03(\x0b\x32\x15.umpire.v1.TracesChit\x12$\n\x05\x64rawn\x18\t \x03(\x0b\x32\x15.umpire.v1.TracesChit\x12\x35\n\x08hq_draws\x18\n \x03(\x0b\x32#.umpire.v1.TracesState.HqDrawsEntry\x12\x10\n\x08selected\x18\x0b \x03(\t\x12/\n\nactivation\x18\x0c \x01(\x0b\x32\x1b.umpire.v1.TracesActivation\x12\'\n\x06\x63ombat\x18\r \x01(\x0b\x32\x17.umpire.v1.TracesCombat\x12\x34\n\x07\x63ontrol\x18\x0e \x03(\x0b\x32#.umpire.v1.TracesState.ControlEntry\x12\x17\n\x0f\x64\x65\x63isions_asked\x18\x0f \x01(\x05\x12\x10\n\x08relocate\x18\x10 \x03(\t\x12?\n\rrelocate_from\x18\x11 \x03(\x0b\x32(.umpire.v1.TracesState.RelocateFromEntry\x12\x19\n\x11\x65ntered_divisions\x18\x12 \x03(\t\x12\x39\n\nentry_turn\x18\x13 \x03(\x0b\x32%.umpire.v1.TracesState.EntryTurnEntry\x12\x0e\n\x06resume\x18\x14 \x01(\t\x12(\n\x07players\x18\x15 \x03(\x0b\x32\x17.umpire.v1.TracesPlayer\x12\x17\n\x0fobjectives_held\x18\x16 \x03(\t\x12\x0e\n\x06\x65xited\x18\x17 \x03(\t\x1a\x31\n\x0fWeatherLogEntry\x12\x0b\n\x03key\x18\x01 \x01(\x05\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x1a.\n\x0cHqDrawsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x05:\x02\x38\x01\x1a.\n\x0c\x43ontrolEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x1a\x33\n\x11RelocateFromEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x1a\x30\n\x0e\x45ntryTurnEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x05:\x02\x38\x01\"\"\n\x11TracesSelectChits\x12\r\n\x05\x63hits\x18\x01 \x03(\t\"O\n\x0eTracesActivate\x12\n\n\x02hq\x18\x01 \x01(\t\x12\x11\n\tdivisions\x18\x02 \x03(\t\x12\x0c\n\x04metz\x18\x03 \x01(\x08\x12\x10\n\x08\x64ivision\x18\x04 \x01(\t\" \n\x0fTracesInterdict\x12\r\n\x05hexes\x18\x01 \x03(\t\"\xac\x01\n\x0cTracesAction\x12\x34\n\x0cselect_chits\x18\x01 \x01(\x0b\x32\x1c.umpire.v1.TracesSelectChitsH\x00\x12-\n\x08\x61\x63tivate\x18\x02 \x01(\x0b\x32\x19.umpire.v1.TracesActivateH\x00\x12/\n\tinterdict\x18\x03 \x01(\x0b\x32\x1a.umpire.v1.TracesInterdictH\x00\x42\x06\n\x04kindb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'umpire.v1.traces_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_TRACESSCENARIO']._serialized_start=37
-  _globals['_TRACESSCENARIO']._serialized_end=53
-  _globals['_TRACESSTATE']._serialized_start=55
-  _globals['_TRACESSTATE']._serialized_end=68
-  _globals['_TRACESACTION']._serialized_start=70
-  _globals['_TRACESACTION']._serialized_end=84
+  _globals['_TRACESSCENARIO_ATTACHEDDIVISIONSENTRY']._loaded_options = None
+  _globals['_TRACESSCENARIO_ATTACHEDDIVISIONSENTRY']._serialized_options = b'8\001'
+  _globals['_TRACESSCENARIO_CONTROLENTRY']._loaded_options = None
+  _globals['_TRACESSCENARIO_CONTROLENTRY']._serialized_options = b'8\001'
+  _globals['_TRACESSTATE_WEATHERLOGENTRY']._loaded_options = None
+  _globals['_TRACESSTATE_WEATHERLOGENTRY']._serialized_options = b'8\001'
+  _globals['_TRACESSTATE_HQDRAWSENTRY']._loaded_options = None
+  _globals['_TRACESSTATE_HQDRAWSENTRY']._serialized_options = b'8\001'
+  _globals['_TRACESSTATE_CONTROLENTRY']._loaded_options = None
+  _globals['_TRACESSTATE_CONTROLENTRY']._serialized_options = b'8\001'
+  _globals['_TRACESSTATE_RELOCATEFROMENTRY']._loaded_options = None
+  _globals['_TRACESSTATE_RELOCATEFROMENTRY']._serialized_options = b'8\001'
+  _globals['_TRACESSTATE_ENTRYTURNENTRY']._loaded_options = None
+  _globals['_TRACESSTATE_ENTRYTURNENTRY']._serialized_options = b'8\001'
+  _globals['_TRACESCHITCOUNT']._serialized_start=61
+  _globals['_TRACESCHITCOUNT']._serialized_end=121
+  _globals['_TRACESCHITPOOL']._serialized_start=123
+  _globals['_TRACESCHITPOOL']._serialized_end=203
+  _globals['_TRACESARMY']._serialized_start=205
+  _globals['_TRACESARMY']._serialized_end=279
+  _globals['_TRACESREINFORCEMENT']._serialized_start=281
+  _globals['_TRACESREINFORCEMENT']._serialized_end=405
+  _globals['_TRACESARRIVAL']._serialized_start=407
+  _globals['_TRACESARRIVAL']._serialized_end=481
+  _globals['_TRACESRESERVE']._serialized_start=483
+  _globals['_TRACESRESERVE']._serialized_end=534
+  _globals['_TRACESOBJECTIVE']._serialized_start=536
+  _globals['_TRACESOBJECTIVE']._serialized_end=621
+  _globals['_TRACESMAPLIMIT']._serialized_start=623
+  _globals['_TRACESMAPLIMIT']._serialized_end=738
+  _globals['_TRACESSCENARIO']._serialized_start=741
+  _globals['_TRACESSCENARIO']._serialized_end=1474
+  _globals['_TRACESSCENARIO_ATTACHEDDIVISIONSENTRY']._serialized_start=1370
+  _globals['_TRACESSCENARIO_ATTACHEDDIVISIONSENTRY']._serialized_end=1426
+  _globals['_TRACESSCENARIO_CONTROLENTRY']._serialized_start=1428
+  _globals['_TRACESSCENARIO_CONTROLENTRY']._serialized_end=1474
+  _globals['_TRACESCHIT']._serialized_start=1476
+  _globals['_TRACESCHIT']._serialized_end=1529
+  _globals['_TRACESACTIVATION']._serialized_start=1532
+  _globals['_TRACESACTIVATION']._serialized_end=1848
+  _globals['_TRACESROUTE']._serialized_start=1850
+  _globals['_TRACESROUTE']._serialized_end=1894
+  _globals['_TRACESCOMBAT']._serialized_start=1897
+  _globals['_TRACESCOMBAT']._serialized_end=2444
+  _globals['_TRACESPLAYER']._serialized_start=2446
+  _globals['_TRACESPLAYER']._serialized_end=2525
+  _globals['_TRACESSTATE']._serialized_start=2528
+  _globals['_TRACESSTATE']._serialized_end=3555
+  _globals['_TRACESSTATE_WEATHERLOGENTRY']._serialized_start=3307
+  _globals['_TRACESSTATE_WEATHERLOGENTRY']._serialized_end=3356
+  _globals['_TRACESSTATE_HQDRAWSENTRY']._serialized_start=3358
+  _globals['_TRACESSTATE_HQDRAWSENTRY']._serialized_end=3404
+  _globals['_TRACESSTATE_CONTROLENTRY']._serialized_start=1428
+  _globals['_TRACESSTATE_CONTROLENTRY']._serialized_end=1474
+  _globals['_TRACESSTATE_RELOCATEFROMENTRY']._serialized_start=3454
+  _globals['_TRACESSTATE_RELOCATEFROMENTRY']._serialized_end=3505
+  _globals['_TRACESSTATE_ENTRYTURNENTRY']._serialized_start=3507
+  _globals['_TRACESSTATE_ENTRYTURNENTRY']._serialized_end=3555
+  _globals['_TRACESSELECTCHITS']._serialized_start=3557
+  _globals['_TRACESSELECTCHITS']._serialized_end=3591
+  _globals['_TRACESACTIVATE']._serialized_start=3593
+  _globals['_TRACESACTIVATE']._serialized_end=3672
+  _globals['_TRACESINTERDICT']._serialized_start=3674
+  _globals['_TRACESINTERDICT']._serialized_end=3706
+  _globals['_TRACESACTION']._serialized_start=3709
+  _globals['_TRACESACTION']._serialized_end=3881
 # @@protoc_insertion_point(module_scope)

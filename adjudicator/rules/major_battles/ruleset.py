@@ -4,7 +4,7 @@ turns, setup, campaigns)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from adjudicator.core.dice import DiceSource
 from adjudicator.core.errors import MalformedInput
@@ -24,7 +24,7 @@ from adjudicator.rules.major_battles.model import (
     MB, OFF_MAP, ON_MAP, Game, fresh_game, game_of, mb_to_proto, prime, to_state,
 )
 from adjudicator.rules.major_battles.movement import STACK_LIMIT
-from umpire.v1 import action_pb2, definition_pb2, service_pb2, state_pb2, tables_pb2
+from umpire.v1 import action_pb2, common_pb2, definition_pb2, service_pb2, state_pb2, tables_pb2
 
 _ANSWERS = {
     TIE: (battle.validate_tie, battle.apply_tie),
@@ -209,6 +209,11 @@ class MajorBattles(Ruleset):
 
     def view(self, state: state_pb2.GameState, side: str) -> state_pb2.GameState:
         return views.view(state, side)
+
+    def view_rolls(
+        self, state: state_pb2.GameState, rolls: Sequence[common_pb2.DieRoll], side: str
+    ) -> list[common_pb2.DieRoll]:
+        return views.view_rolls(state, rolls)
 
     def describe(self, state: state_pb2.GameState) -> list[str]:
         return describe.describe(state)

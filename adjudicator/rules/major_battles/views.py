@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from adjudicator.core.views import generic_view
 from adjudicator.rules.major_battles.deck import GAME_ENDS
-from umpire.v1 import major_battles_pb2 as mbp, state_pb2
+from collections.abc import Sequence
+
+from umpire.v1 import common_pb2, major_battles_pb2 as mbp, state_pb2
 
 DECK_PURPOSE = "movement deck:"
 
@@ -23,7 +25,18 @@ def view(state: state_pb2.GameState, side: str) -> state_pb2.GameState:
         del pack.face_down[:]
         pack.face_down.extend(hidden)
     if not v.finished and not v.seed:
-        for r in v.dice_log:
-            if r.purpose.startswith(DECK_PURPOSE):
-                r.value = 0
+        del v.dice_log[:]
+        v.dice_log.extend(view_rolls(state, state.dice_log))
     return v
+
+
+def view_rolls(state: state_pb2.GameState, rolls: Sequence[common_pb2.DieRoll]) -> list[common_pb2.DieRoll]:
+    """Rolls as a player may see them while the seed is secret: shuffle dice blanked."""
+    out = []
+    for r in rolls:
+        c = common_pb2.DieRoll()
+        c.CopyFrom(r)
+        if r.purpose.startswith(DECK_PURPOSE) and not state.finished and not state.seed:
+            c.value = 0
+        out.append(c)
+    return out
