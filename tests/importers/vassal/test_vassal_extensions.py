@@ -199,3 +199,14 @@ def test_cli_extension_option(mod: Module, ext: Module, tmp_path: Path) -> None:
         r = runner.invoke(app, args)
         lines = r.stderr.strip().splitlines()
         assert r.exit_code == 2 and len(lines) == 1 and lines[0].startswith("umpire: error: "), r.output
+
+
+def test_a_custom_component_attached_to_a_map_is_kept(mod: Module) -> None:
+    """The shape of a real extension (a custom Java class added to "Main Map")."""
+    el = etree.Element("rummelsworth.vassal.pzbdeluxe.AppendSelectionForChat")
+    ext = Module(Archive(build_extension(mod, [(f"{P}Map:Main Map", el)]), "chat.vmdx"))
+    merged = mod.with_extensions([ext])
+    assert merged.views.unknown_tags == {"rummelsworth.vassal.pzbdeluxe.AppendSelectionForChat": 1}
+    main = merged.views.map_by_id("Main Map")
+    assert main is not None and main.element[-1].tag == el.tag
+    assert [m.identifier for m in merged.views.maps] == [m.identifier for m in mod.views.maps]
