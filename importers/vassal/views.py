@@ -275,6 +275,11 @@ def _read_map(el: etree._Element, index: int) -> MapView:
 KNOWN_PREFIXES = ("VASSAL.",)
 
 
+def _custom(tag: str) -> bool:
+    """A component class that is not VASSAL's own (a module's custom Java code)."""
+    return bool(tag) and not tag.startswith(KNOWN_PREFIXES) and tag not in ("entry", "option", "setup")
+
+
 def read_views(bf: BuildFile | etree._Element) -> ModuleViews:
     root = bf.root if isinstance(bf, BuildFile) else bf
     maps: list[MapView] = []
@@ -293,7 +298,7 @@ def read_views(bf: BuildFile | etree._Element) -> ModuleViews:
             t = _tag(child)
             if not t:
                 continue
-            custom = not t.startswith(KNOWN_PREFIXES) and t not in ("entry", "option", "setup")
+            custom = _custom(t)
             if custom and not inside_unknown:
                 unknown[t] = unknown.get(t, 0) + 1
             if t in MAP_TAGS:
@@ -302,6 +307,10 @@ def read_views(bf: BuildFile | etree._Element) -> ModuleViews:
                 slots.extend(s for p in m.draw_piles for s in p.cards)
                 slots.extend(s for st in m.setup_stacks for s in st.slots)
                 walk_props(child, m.identifier)
+                for el in child.iter():  # custom components inside the map (kept verbatim)
+                    et, pt = _tag(el), _tag(el.getparent()) if el.getparent() is not None else ""
+                    if et and _custom(et) and not _custom(pt):
+                        unknown[et] = unknown.get(et, 0) + 1
                 continue
             if t == P + "PieceWindow":
                 walk(child, [str(child.get("name", ""))], setup_path, container)
