@@ -165,6 +165,10 @@ def main() -> None:
     do_import()
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
+    tracemalloc.start()
+    export(state)
+    _, peak_export = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
     units_on = sum(1 for u in state.units if u.status == state_pb2.UnitState.ON_MAP)
     print(f"  imported {len(state.units)} units ({units_on} on the map), {len(state.opaque_pieces)} opaque pieces")
     print(f"floor  {t_floor * 1000:8.1f} ms")
@@ -174,6 +178,7 @@ def main() -> None:
     print(f"export {t_slow * 1000:8.1f} ms  = {t_slow / t_floor:5.2f} x floor  "
           "(the same for a state without import_source: every piece of the base bound again)")
     print(f"peak memory of the import {peak / 1e6:8.1f} MB = {peak / text_len:5.2f} x decoded text (target <= 10)")
+    print(f"peak memory of the export {peak_export / 1e6:8.1f} MB = {peak_export / text_len:5.2f} x decoded text")
 
 
 if __name__ == "__main__":
