@@ -256,6 +256,10 @@ def _write_vsav(msg: Message, dst: Path, mod: Module, b: vassal_pb2.VassalBindin
         _warn_many(report.diagnostics)
         write_game_entry(dst, data, g.entries)
         return
+    src = state.import_source
+    if src.format == "vassal" and src.file:
+        _warn(f"the state was read from {src.file}: without --base a new save is built (give --base to keep "
+              "that save's other pieces and commands byte for byte)")
     text, report = build_save(mod, b, state)
     enc = Encoding()
     entries = {"savedata": save_metadata(mod.views.version, mod.views.vassal_version or "3.7.9")}

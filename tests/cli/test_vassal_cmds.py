@@ -111,6 +111,9 @@ def test_convert_save_to_json_and_back_with_base(files: dict[str, Path]) -> None
     code, _, err = umpire("convert", d / "out.vsav", d / "back.json", "--module", files["module"], "--binding", files["binding"])
     json_format.Parse((d / "back.json").read_text(), st := state_pb2.GameState())
     assert next(u for u in st.units if u.unit_id == "r1").location == "0707"
+    code, _, err = umpire("convert", d / "s2.json", d / "fresh.vsav", "--module", files["module"],
+                          "--binding", files["binding"])
+    assert code == 0 and "without --base a new save is built" in err  # the user probably wanted --base
 
 
 def test_convert_rewrites_a_save_byte_identically(files: dict[str, Path]) -> None:
