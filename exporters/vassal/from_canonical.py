@@ -154,7 +154,6 @@ def base_view(base: SavedGame, module: Module, binding: vassal_pb2.VassalBinding
     if (src.format == FORMAT and state.HasField("scenario") and src.fingerprint == source_fingerprint(base, module, binding)
             and all(pid in base.pieces for pid in src.unit_objects.values())):
         return BaseView(src, Locator(module, binding, base.boards, state.scenario.definition.map), binder, None)
-    base.decode_pieces()
     imp = import_game(base, module, binding, use_engine=False, keep_opaque=False)
     return BaseView(imp.state.import_source, imp.locator, binder, imp.bound)
 

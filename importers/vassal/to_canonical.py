@@ -173,6 +173,7 @@ def import_game(
     the units, such as the exporter re-binding its base save); `progress(n,
     total)` is called while pieces are bound (for a progress bar)."""
     with paused_gc():
+        game.decode_pieces()  # a lazily read save: find bad pieces before binding
         return _import_game(game, module, binding, scenario, rolls, use_engine, keep_opaque, progress)
 
 
