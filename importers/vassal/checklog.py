@@ -21,7 +21,7 @@ from adjudicator.core.dice import NeedsRoll, ScriptedDice
 from adjudicator.core.errors import MalformedInput, NeedsData
 from adjudicator.core.ruleset import get_ruleset
 from importers.vassal.game import SavedGame
-from importers.vassal.logreplay import Item, LogReader, apply_effect
+from importers.vassal.logreplay import Item, LogReader, with_effect
 from importers.vassal.module import Module
 from importers.vassal.to_canonical import import_game
 from umpire.v1 import action_pb2, definition_pb2, state_pb2, vassal_pb2
@@ -71,6 +71,8 @@ def check_log(game: SavedGame, module: Module, binding: vassal_pb2.VassalBinding
     imp = import_game(game, module, binding, scenario=scenario, rolls=rolls or [], use_engine=True)
     state = imp.state
     if start is not None:
+        state = state_pb2.GameState()
+        state.CopyFrom(imp.state)  # edited below: never edit a state the rules may have cached
         start.apply(state)
     reader = LogReader(game, module, binding, imp, strict)
     items = reader.items()
@@ -83,7 +85,7 @@ def check_log(game: SavedGame, module: Module, binding: vassal_pb2.VassalBinding
             entry.skipped = it.skipped
             continue
         if it.effect is not None:
-            apply_effect(state, it.effect)
+            state = with_effect(state, it.effect)
             entry.skipped = f"observed, not adjudicated: {it.summary}"
             continue
         assert it.action is not None

@@ -407,8 +407,17 @@ def merge_moves(items: list[Item]) -> list[Item]:
     return out
 
 
-def apply_effect(state: state_pb2.GameState, e: Effect) -> None:
-    """Mirror in the state what the log shows happened outside the rules."""
+def with_effect(state: state_pb2.GameState, e: Effect) -> state_pb2.GameState:
+    """A copy of the state mirroring what the log shows happened outside the
+    rules. A copy, never an edit in place: rulesets cache derived data per state
+    object and version, and an edited state would be judged from a stale cache."""
+    new = state_pb2.GameState()
+    new.CopyFrom(state)
+    _mirror(new, e)
+    return new
+
+
+def _mirror(state: state_pb2.GameState, e: Effect) -> None:
     if e.kind == "map-marker":
         i = next((i for i, m in enumerate(state.markers) if m.id == e.marker_id), None)
         if e.removed:

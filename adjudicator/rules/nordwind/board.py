@@ -1,15 +1,17 @@
 """Where everything is, and the map-derived rules: ZoC (4.1), terrain costs (3.2,
 TET), the ferry (3.3).
 
-A `Board` is built per question from the game state: it indexes units by hex and
-side over the compiled map. Cost tables (one per movement class) depend only on
-the map, the terrain table and the options, so they are cached across states.
+A `Board` indexes one game state's units by hex and side over the compiled map
+and memoizes what is derived from them (memo.py); `cache.board_of` keeps one
+board per hot state, so the many questions asked of one state share it. Cost
+tables (one per movement class) depend only on the map, the terrain table and
+the options, so they are cached across states on the compiled map.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -21,6 +23,7 @@ from adjudicator.core.unknowns import Branch
 from adjudicator.core.zoc import side_mask, zoc_field
 from adjudicator.rules.nordwind import options as opts
 from adjudicator.rules.nordwind.cite import GERMAN, RULESET_ID, other
+from adjudicator.rules.nordwind.memo import Memo
 from adjudicator.rules.nordwind.units import Counters
 from umpire.v1 import common_pb2, state_pb2
 
@@ -35,7 +38,10 @@ FERRY_MP = {"foot": 3, "mech": 6}  # 3.3
 
 def mp_units(text: str) -> int:
     """A TET movement value ("1", "1/2", "+3") in half-MP units."""
-    value = Fraction(text.strip().lstrip("+"))
+    try:
+        value = Fraction(text.strip().lstrip("+"))
+    except (ValueError, ZeroDivisionError):
+        raise MalformedInput(f"movement cost {text!r} is not a number of MP like '1', '1/2' or '+3'", TET) from None
     units = value * HALF
     if units.denominator != 1:
         raise MalformedInput(f"movement cost {text!r} is not a multiple of 1/2 MP", TET)
@@ -132,34 +138,128 @@ def move_costs(state: state_pb2.GameState, hexmap: HexMap, mclass: str) -> MoveC
     return result
 
 
+class UnitStates(Mapping[str, state_pb2.UnitState]):
+    """A state's unit states by id, read on demand. Why not a dict: a board
+    derived for the next state (after a move) would have to rebuild it from a
+    thousand units for its first question; the units' positions in
+    `state.units` never change within a game, so the index carries over."""
+
+    def __init__(self, state: state_pb2.GameState, position: dict[str, int]) -> None:
+        self.state = state
+        self.position = position
+
+    def __getitem__(self, uid: str) -> state_pb2.UnitState:
+        i = self.position.get(uid)
+        units = self.state.units
+        if i is not None and i < len(units):
+            u = units[i]
+            if u.unit_id == uid:
+                return u
+        self.position = {x.unit_id: k for k, x in enumerate(units)}  # another layout: index it again
+        i = self.position.get(uid)
+        if i is None:
+            raise KeyError(uid)
+        return units[i]
+
+    def __iter__(self) -> Iterator[str]:
+        return (u.unit_id for u in self.state.units)
+
+    def __len__(self) -> int:
+        return len(self.state.units)
+
+
 class Board:
-    """Units by hex and side on the compiled map of one game state."""
+    """Units by hex and side on the compiled map of one game state, with the
+    values derived from them (ZoC fields, occupied hexes, road-rule masks)
+    memoized per board.
+
+    A board may be shared: `board_of` (cache.py) keeps one per hot state and
+    hands the same object to every question about that state, from several
+    threads. So a board from the cache is *frozen*: its masks are immutable
+    `bytes`, and `move_unit` (judging the next unit of a stack move) refuses to
+    run on it; call `overlay()` first for a private copy that may change.
+    """
 
     def __init__(self, state: state_pb2.GameState, counters: Counters | None = None) -> None:
         self.state = state
         self.map: HexMap = compile_map(state.scenario.definition.map)
         self.counters = counters if counters is not None else Counters(state)
-        self.us: dict[str, state_pb2.UnitState] = {u.unit_id: u for u in state.units}
         self.at: dict[int, list[str]] = {}
         self.hex_of: dict[str, int] = {}
         self.sides: dict[str, str] = {}
+        self.frozen = False
+        self.memo = Memo()
+        self._owned: set[int] | None = None  # hexes whose `at` list this board owns (None: all)
         index = self.map.index
-        for u in state.units:
-            self.sides[u.unit_id] = u.side or self.counters.unit(u.unit_id).side
+        position: dict[str, int] = {}
+        for i, u in enumerate(state.units):
+            uid = u.unit_id
+            position[uid] = i
+            self.sides[uid] = u.side or self.counters.unit(uid).side
             if u.status == state_pb2.UnitState.ON_MAP:
                 h = index.get(u.location)
                 if h is None:
-                    h = self.map.hex_id(u.location, f"units[{u.unit_id}].location")
-                self.at.setdefault(h, []).append(u.unit_id)
-                self.hex_of[u.unit_id] = h
-        self._zoc: dict[object, bytearray] = {}
+                    h = self.map.hex_id(u.location, f"units[{uid}].location")
+                self.at.setdefault(h, []).append(uid)
+                self.hex_of[uid] = h
+        self.us = UnitStates(state, position)
+
+    def overlay(self, state: state_pb2.GameState | None = None) -> Board:
+        """A private, mutable copy (of `state`, when given: a state with the same
+        units in the same hexes, e.g. the copy `apply` builds). The map, the
+        counters and the memoized values are shared until a unit moves."""
+        new = Board.__new__(Board)
+        new.state = self.state if state is None else state
+        new.map = self.map
+        new.counters = self.counters
+        new.us = self.us if state is None else UnitStates(state, self.us.position)
+        new.at = dict(self.at)  # the lists are shared until move_unit copies the ones it changes
+        new._owned = set()
+        new.hex_of = dict(self.hex_of)
+        new.sides = self.sides
+        new.frozen = False
+        new.memo = self.memo.copy()
+        return new
+
+    def freeze(self) -> Board:
+        self.frozen = True
+        return self
 
     def move_unit(self, uid: str, h: int) -> None:
-        """Move a unit on this board only (to judge the next unit of a stack move)."""
-        self.at[self.hex_of[uid]].remove(uid)
-        self.at.setdefault(h, []).append(uid)
+        """Move a unit on this board only (to judge the next unit of a stack move,
+        or to derive the next state's board)."""
+        if self.frozen:
+            raise RuntimeError("a shared (cached) board cannot change: use board.overlay()")
+        old = self.hex_of[uid]
+        owned = self._owned
+        for x in (old, h):
+            if owned is not None and x not in owned:  # copy on write: the list may be shared
+                self.at[x] = list(self.at.get(x, ()))
+                owned.add(x)
+            elif x not in self.at:
+                self.at[x] = []
+        self.at[old].remove(uid)
+        if not self.at[old]:
+            del self.at[old]
+        self.at[h].append(uid)
         self.hex_of[uid] = h
-        self._zoc.clear()
+        side = self.side_of(uid)
+
+        def carry(key: tuple[object, ...], value: object) -> object | None:
+            """The side's occupied and mechanized masks change in two hexes only."""
+            if not isinstance(value, bytes) or key[0] not in ("occupied", "mech"):
+                return None
+            mech = key[0] == "mech"  # no unknown fact was read: every unit's class is in the data
+
+            def hit(u: str) -> bool:
+                return not mech or self.counters.get(u, "movement class") == "mech"
+
+            mask = bytearray(value)
+            mask[old] = 1 if any(hit(u) for u in self.stack(old, side)) else 0
+            mask[h] = 1 if any(hit(u) for u in self.stack(h, side)) else 0
+            return bytes(mask)
+
+        self.memo = self.memo.without_side(side, carry)
 
     def hex(self, label: str, where: str = "") -> int:
         return self.map.hex_id(label, where)
@@ -175,7 +275,15 @@ class Board:
         units = self.at.get(h, [])
         return [u for u in units if side is None or self.side_of(u) == side]
 
-    def occupied(self, side: str) -> bytearray:
+    def costs(self, mclass: str) -> MoveCosts:
+        """`move_costs` of this board's state (memoized: it hashes the TET)."""
+        return self.memo.plain(("costs", None, mclass), lambda: move_costs(self.state, self.map, mclass))
+
+    def occupied(self, side: str) -> bytes:
+        """Per hex: 1 where `side` has a unit (shared: copy before changing)."""
+        return self.memo.plain(("occupied", side), lambda: self._occupied(side))
+
+    def _occupied(self, side: str) -> bytes:
         mask = bytearray(self.map.n)
         sides = self.sides
         for h, units in self.at.items():
@@ -183,7 +291,7 @@ class Board:
                 if sides.get(u) == side:
                     mask[h] = 1
                     break
-        return mask
+        return bytes(mask)
 
     @property
     def rhine(self) -> bytearray:
@@ -194,34 +302,23 @@ class Board:
             self.map.derived["nordwind-rhine"] = mask
         return mask
 
-    def zoc(self, b: Branch, side: str) -> bytearray:
+    def zoc(self, b: Branch, side: str) -> bytes:
         """Hexes in the ZoC of `side`'s units (4.1): own hex and the six around,
         not across the Rhine; a lone unit of strength 1 only its own hex.
-        Memoized per side and branch assumptions (the board is one state's)."""
-        key = (side, b.key)
-        hit = self._zoc.get(key)
-        if hit is not None:
-            return hit
-        field = self._zoc_field(b, side)
-        self._zoc[key] = field
-        return field
+        Memoized per side and branch assumptions (see memo.py)."""
+        return self.memo.branch(("zoc", side), b, lambda rb: self._zoc_field(rb, side))
 
-    def zoc_near(self, b: Branch, side: str, center: int, radius: int) -> bytearray:
+    def zoc_near(self, b: Branch, side: str, center: int, radius: int) -> bytes:
         """`side`'s ZoC, exact for the hexes within `radius` of `center` (only the
         units that can reach them are read, so unknown values elsewhere do not
-        matter); hexes farther away must not be looked at."""
-        key = (side, b.key, center, radius)
-        hit = self._zoc.get(key)
-        if hit is not None:
-            return hit
-        near = self.map.within(center, radius + 1)
-        field = self._zoc_field(b, side, near)
-        self._zoc[key] = field
-        return field
+        matter); hexes farther away must not be looked at. Not memoized: it is
+        cheap, and one entry per center would let a shared board grow without bound."""
+        return self._zoc_field(b, side, self.map.within(center, radius + 1))
 
-    def _zoc_field(self, b: Branch, side: str, hexes: Sequence[int] | None = None) -> bytearray:
+    def _zoc_field(self, b: Branch, side: str, hexes: Sequence[int] | None = None) -> bytes:
         sources = []
         sides = self.sides
+        us = self.us
         stacks = self.at.items() if hexes is None else ((h, self.at[h]) for h in hexes if h in self.at)
         for h, units in stacks:
             mine = [u for u in units if sides.get(u) == side]
@@ -229,14 +326,28 @@ class Board:
                 continue
             if len(mine) == 1:
                 lone = mine[0]
-                projects = not self.counters.strength_is_one(b, lone, self.us[lone])
+                projects = not self.counters.strength_is_one(b, lone, us[lone])
             else:
                 projects = True  # every combat unit has strength >= 1: a stack totals more than 1
             sources.append((h, projects))
-        return zoc_field(self.map, sources, self.rhine)
+        return bytes(zoc_field(self.map, sources, self.rhine))
 
-    def enemy_zoc(self, b: Branch, side: str) -> bytearray:
+    def enemy_zoc(self, b: Branch, side: str) -> bytes:
         return self.zoc(b, other(side))
+
+    def mech_hexes(self, b: Branch, side: str) -> bytes:
+        """Per hex: 1 where `side` has a mechanized unit (3.2's road rule)."""
+
+        def compute(rb: Branch) -> bytes:
+            mask = bytearray(self.map.n)
+            for h, units in self.at.items():
+                for u in units:
+                    if self.side_of(u) == side and self.counters.is_mech(rb, u):
+                        mask[h] = 1
+                        break
+            return bytes(mask)
+
+        return self.memo.branch(("mech", side), b, compute)
 
     def ferry_links(self) -> list[tuple[int, int, int]]:
         """(ferry hex, across hex, edge) for a placed, intact ferry (3.3)."""

@@ -15,10 +15,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from adjudicator.core.errors import NeedsData
+from adjudicator.core.reachable import reachable_locations
 from adjudicator.core.movement import MoveContext, PathCheck, reach, validate_path
 from adjudicator.core.unknowns import Branch, decide, decide_bounds
 from adjudicator.core.verdicts import VerdictBuilder
-from adjudicator.rules.nordwind.board import FERRY_MP, HALF, Board, move_costs, zoc_bounds
+from adjudicator.rules.nordwind.board import FERRY_MP, HALF, Board, zoc_bounds
 from adjudicator.rules.nordwind.cite import GERMAN, NW, other
 from adjudicator.rules.nordwind import options as opts
 from umpire.v1 import action_pb2, common_pb2, service_pb2, state_pb2
@@ -64,25 +65,59 @@ def red_line_hexes(board: Board, uid: str) -> list[int]:
     return board.map.tagged(RED_LINE_TAG)
 
 
+def red_line_unmarked(board: Board, uid: str) -> common_pb2.RuleNote | None:
+    """A note when 10.1.1 binds this unit but the map does not mark the line (the
+    illustrative map): the ban cannot be checked, and the verdict says so."""
+    if not board.state.scenario.nordwind.red_line or board.counters.unit(uid).nationality != "US":
+        return None
+    if board.map.tagged(RED_LINE_TAG):
+        return None
+    return common_pb2.RuleNote(
+        text=f"map {board.map.id!r} does not mark the red dotted line, so the ban on American units crossing it is "
+             f"not checked: tag the hexes north of it {RED_LINE_TAG!r} in a map file (docs/maps.md)",
+        citation=NW.cite("10.1.1"))
+
+
+def blocked_hexes(board: Board, uid: str, side: str) -> bytes:
+    """Hexes the unit may not enter: enemy units (AMB-41) and, for an American
+    unit, the hexes beyond the red dotted line (10.1.1). Shared: copy to change."""
+    red = bool(red_line_hexes(board, uid))
+
+    def compute() -> bytes:
+        blocked = bytearray(board.occupied(other(side)))
+        if red:
+            for h in red_line_hexes(board, uid):
+                blocked[h] = 1
+        return bytes(blocked)
+
+    return board.memo.plain(("blocked", other(side), red), compute)
+
+
+def road_denied(board: Board, b: Branch, m: Mover) -> bytes:
+    """3.2: hexes where a mechanized mover loses the road rate, i.e. holding
+    *another* friendly mechanized unit (the mover's own start hex only if another
+    one is there too)."""
+    mask = board.mech_hexes(b, m.side)
+    if mask[m.start]:
+        others = [u for u in board.stack(m.start, m.side) if u != m.uid]
+        if not any(board.counters.is_mech(b, u) for u in others):
+            own = bytearray(mask)
+            own[m.start] = 0
+            return bytes(own)
+    return mask
+
+
 def context(board: Board, b: Branch, m: Mover) -> MoveContext:
-    blocked = board.occupied(other(m.side))  # AMB-41: never into enemy units
-    for h in red_line_hexes(board, m.uid):
-        blocked[h] = 1
-    denied = None
-    if m.mclass == "mech":
-        # 3.2: the road rate is lost entering a hex with another (friendly) mechanized unit.
-        denied = bytearray(board.map.n)
-        for h, units in board.at.items():
-            for u in units:
-                if u != m.uid and board.side_of(u) == m.side and board.counters.is_mech(b, u):
-                    denied[h] = 1
-                    break
+    blocked = blocked_hexes(board, m.uid, m.side)
+    denied = road_denied(board, b, m) if m.mclass == "mech" else None
     edge_cost: dict[int, int] = {}
     edge_label: dict[int, str] = {}
     if m.side == GERMAN:
-        costs = move_costs(board.state, board.map, m.mclass).table
-        total_only = opts.value(board.state, "nw.amb4-ferry-cost") == "total"
-        for f, t, e in board.ferry_links():
+        links = board.ferry_links()
+        if links:
+            costs = board.costs(m.mclass).table
+            total_only = opts.value(board.state, "nw.amb4-ferry-cost") == "total"
+        for f, t, e in links:
             for a, z in ((f, t), (t, f)):
                 d = board.map.direction(a, z)
                 assert d is not None
@@ -108,7 +143,7 @@ def _summary(check: PathCheck) -> tuple[object, ...]:
 
 
 def check_path(board: Board, m: Mover, path: Sequence[int]) -> PathCheck:
-    costs = move_costs(board.state, board.map, m.mclass)
+    costs = board.costs(m.mclass)
     prev = m.start
     for t in path:  # a step across a hexside whose cost the data lacks needs that cell
         d = board.map.direction(prev, t)
@@ -181,37 +216,27 @@ def report(board: Board, m: Mover, path: Sequence[int], check: PathCheck, b: Ver
 def destinations(board: Board, uid: str) -> tuple[list[service_pb2.ReachableLocation], list[common_pb2.RuleNote]]:
     """Every hex the unit may end its move in, with the cost and a best path."""
     m = mover(board, uid)
-    costs = move_costs(board.state, board.map, m.mclass)
-    kept: list[dict[int, list[int]]] = []
+    costs = board.costs(m.mclass)
 
     runs: list[dict[int, int]] = []
 
-    def question(b: Branch) -> frozenset[tuple[int, int]]:
+    def question(b: Branch) -> dict[int, int]:
         r = reach(costs.table, context(board, b, m), m.start, m.budget)
         runs.append(r.parent)
-        return frozenset((h, c) for h, c in r.cost.items() if h != m.start)
+        return r.cost  # the start (cost 0) is in every answer alike
 
     found = decide_bounds(question, zoc_bounds)
-    parent = runs[-1]
-    labels = board.map.labels
-    paths: dict[int, list[str]] = {m.start: []}
-
-    def path(h: int) -> list[str]:
-        chain = []
-        while h not in paths:
-            chain.append(h)
-            h = parent[h]
-        for x in reversed(chain):  # memoized: each hex's path extends its parent's
-            paths[x] = paths[h] + [labels[x]]
-            h = x
-        return paths[h]
-
-    out = [
-        service_pb2.ReachableLocation(location=labels[h], cost=c / HALF, path=path(h))
-        for h, c in sorted(found, key=lambda hc: (hc[1], labels[hc[0]]))
-    ]
-    notes = []
-    reached = {h for h, _ in found} | {m.start}
+    # Paths from the most restrictive assumptions (the second run, when unknown facts
+    # were read) are legal under every assumption: the question is monotone.
+    parent = runs[1] if len(runs) > 1 else runs[0]
+    out = reachable_locations(board.map, m.start, found, parent, HALF)
+    notes: list[common_pb2.RuleNote] = []
+    unmarked = red_line_unmarked(board, uid)
+    if unmarked is not None:
+        notes.append(unmarked)
+    if not costs.unknown:
+        return out, notes
+    reached = set(found)
     missing = {}
     for h in reached:
         for d in range(6):
@@ -274,6 +299,8 @@ def validate_move(board: Board, action: action_pb2.Action, b: VerdictBuilder) ->
         return []
     path = [board.hex(x, f"action.move.path[{i}]") for i, x in enumerate(labels)]
     out = []
+    if len(mv.unit_ids) > 1:
+        board = board.overlay()  # the units move one after the other on a private copy
     for i, uid in enumerate(mv.unit_ids):
         m = mover(board, uid)
         check = check_path(board, m, path)
@@ -281,10 +308,13 @@ def validate_move(board: Board, action: action_pb2.Action, b: VerdictBuilder) ->
         out.append((uid, path, check))
         if check.error is not None:
             break
-        # The next unit moves after this one is in place (3.2 road rule sees it).
-        board.move_unit(uid, path[-1])
+        if i + 1 < len(mv.unit_ids):  # the next unit moves after this one is in place (3.2 road rule sees it)
+            board.move_unit(uid, path[-1])
     if b.ok:
         b.note("units move one at a time; each pays its own costs", NW.cite("3.1"))
+        unmarked = next((n for n in (red_line_unmarked(board, u) for u in mv.unit_ids) if n is not None), None)
+        if unmarked is not None:
+            b.note(unmarked.text, unmarked.citation)
     return out
 
 

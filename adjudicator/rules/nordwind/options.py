@@ -50,6 +50,10 @@ OPTIONS: tuple[Option, ...] = (
            "final clamp to 1/4..8/1; 'clamp-basic': clamp the basic ratio to the table first."),
     Option("nw.amb26-german-edge", "north", ("north", "north-east"), "6.6.1",
            "The German friendly edge for the retreat priority: north ('north-east': nearest of north and east)."),
+    Option("nw.amb26-return-blocked", "eliminate", ("eliminate", "next-turn"), "6.6.1",
+           "A unit that retreated off the map returns the following turn next to its exit hex, else 2-6 hexes away; "
+           "when every such hex holds enemy units it cannot return and is eliminated (6.6.1: a unit with no hex "
+           "it may enter is eliminated; the text allows no later return). 'next-turn': it tries again the turn after."),
     Option("nw.amb27-advance-zoc", "stop", ("stop", "ignore"), "6.6.2",
            "A non-mechanized unit's advance ends when it enters an enemy ZoC (6.6.2 exempts armored/mechanized "
            "units only)."),
@@ -59,6 +63,11 @@ OPTIONS: tuple[Option, ...] = (
     Option("nw.amb32-placement", "bounding-box", ("bounding-box", "permissive"), "10.1.1",
            "'between X and Y' = hexes within the columns and rows of X and Y (restricted to hexes along the Rhine "
            "when the text says so and the map has Rhine data); 'permissive': any hex not enemy-occupied."),
+    Option("nw.amb35-german-setup", "fixed", ("fixed", "free"), "10.2",
+           "Hypothetical scenario: the German units set up as 10.2.2 lists them; 'free' (the variant the text's "
+           "'can be engaged at the same place ... as the player chooses' suggests): the German player places every "
+           "unit of 10.2.2 in any hex north of the red dotted line (needs the line in the map: hexes tagged "
+           "red-line:german)."),
     Option("nw.amb36-saverne", "two-turn-ends", ("two-turn-ends", "one-turn-end"), "10.3",
            "'Takes Saverne and occupies it for a turn': a German unit in Saverne at the end of two consecutive turns."),
 )

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
+from adjudicator.core.combat import steps_left, take_step_losses
 from adjudicator.core.decisions import decision, option
 from adjudicator.core.dice import DiceSource
 from adjudicator.core.errors import NeedsData
@@ -232,12 +233,40 @@ def start_movement(ns: state_pb2.GameState, side: str, events: list[state_pb2.Ev
               f"{p.formation} arrive{'s' if len(p.unit_ids) == 1 else ''}: " +
               (f"placed in {p.hexes[0]}" if fixed else f"to be placed ({p.printed})"), p.citation.rule_case,
               p.unit_ids)
-    for r in ns.nordwind.returns:
-        if r.turn == ns.turn:
-            us = us_of(ns, r.unit_id)
-            if us.side == side and us.status == state_pb2.UnitState.EXITED:
-                us.markers.append("returning")
-                event(events, "RETURNS", f"{r.unit_id} returns near {r.exit_hex}: place it", "6.6.1", [r.unit_id])
+    returning(ns, side, events)
+
+
+def returning(ns: state_pb2.GameState, side: str, events: list[state_pb2.Event]) -> None:
+    """6.6.1: units that retreated off the map return "the following turn" (at
+    the start of their side's movement phase, AMB-26), placed by their owner next
+    to the exit hex or, failing that, 2-6 hexes away. When every one of those
+    hexes holds enemy units the unit cannot return: eliminated (option
+    nw.amb26-return-blocked; 'next-turn' tries again the following turn)."""
+    from adjudicator.rules.nordwind.placement import return_hexes
+
+    due = [r for r in ns.nordwind.returns if r.turn == ns.turn and us_of(ns, r.unit_id).side == side
+           and us_of(ns, r.unit_id).status == state_pb2.UnitState.EXITED]
+    if not due:
+        return
+    board = Board(ns)
+    for r in due:
+        us = us_of(ns, r.unit_id)
+        if return_hexes(board, r.unit_id):
+            us.markers.append("returning")
+            event(events, "RETURNS", f"{r.unit_id} returns near {r.exit_hex}: place it", "6.6.1", [r.unit_id])
+        elif opts.value(ns, "nw.amb26-return-blocked") == "next-turn":
+            r.turn += 1
+            event(events, "RETURN_DELAYED", f"{r.unit_id} cannot return: enemy units hold every hex within 6 of "
+                  f"{r.exit_hex}; it tries again on turn {r.turn} (option nw.amb26-return-blocked)", "6.6.1",
+                  [r.unit_id])
+        else:
+            unit = next(u for u in ns.scenario.definition.units if u.id == r.unit_id)
+            lost = take_step_losses(unit, us, steps_left(unit, us))
+            us.status = state_pb2.UnitState.ELIMINATED
+            ns.nordwind.steps_lost[side] = ns.nordwind.steps_lost[side] + lost
+            event(events, "UNIT_ELIMINATED", f"{r.unit_id} cannot return: enemy units hold its exit hex {r.exit_hex} "
+                  f"and every hex within 6 of it: eliminated ({lost} step{'s' if lost != 1 else ''})", "6.6.1",
+                  [r.unit_id])
 
 
 def start_combat(ns: state_pb2.GameState) -> None:
@@ -250,8 +279,11 @@ def start_combat(ns: state_pb2.GameState) -> None:
 
 # -- the ferry (3.3) ---------------------------------------------------------------
 
-def check_ferry(ns: state_pb2.GameState, events: list[state_pb2.Event]) -> None:
-    if ns.nordwind.HasField("ferry") and not ns.nordwind.ferry.destroyed and Board(ns).ferry_destroyed_now():
+def check_ferry(ns: state_pb2.GameState, events: list[state_pb2.Event], board: Board | None = None) -> None:
+    """3.3: the ferry is destroyed as soon as Allied units hold every hex across it
+    (`board`: ns's board when the caller has it)."""
+    if ns.nordwind.HasField("ferry") and not ns.nordwind.ferry.destroyed and (
+            board or Board(ns)).ferry_destroyed_now():
         ns.nordwind.ferry.destroyed = True
         event(events, "FERRY_DESTROYED",
               f"Allied units hold every hex across the Rhine from the ferry in {ns.nordwind.ferry.hex}: destroyed",

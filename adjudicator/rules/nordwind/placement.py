@@ -12,12 +12,15 @@ single entry hex gives the nearest free hexes).
 
 from __future__ import annotations
 
+from adjudicator.core.errors import MalformedInput
+from adjudicator.core.hexmap import compile_map
 from adjudicator.core.verdicts import VerdictBuilder
 from adjudicator.rules.nordwind import options as opts
 from adjudicator.rules.nordwind.board import Board
-from adjudicator.rules.nordwind.cite import NW, other
+from adjudicator.rules.nordwind.cite import GERMAN, NW, other
+from adjudicator.rules.nordwind.moves import RED_LINE_TAG, red_line_hexes
 from adjudicator.rules.nordwind.phases import EDGES
-from umpire.v1 import action_pb2, nordwind_pb2, state_pb2
+from umpire.v1 import action_pb2, definition_pb2, nordwind_pb2, state_pb2
 
 
 def _box(board: Board, a: str, b: str) -> list[int]:
@@ -41,6 +44,8 @@ def allowed_hexes(board: Board, p: nordwind_pb2.NordwindPlacement) -> tuple[list
                 hexes = along
             else:
                 notes.append("the map has no Rhine hexsides in this segment: placed within the segment only")
+    elif mode == "free":  # AMB-35 variant: anywhere north of the red dotted line (10.1.2, 10.2.2)
+        hexes = board.map.tagged(RED_LINE_TAG)
     elif mode in ("edge_segment", "segment_or_one_of"):
         edge: set[int] = set()
         for e in EDGES[p.side]:
@@ -61,6 +66,33 @@ def allowed_hexes(board: Board, p: nordwind_pb2.NordwindPlacement) -> tuple[list
                 notes.append(f"{p.hexes[0]} is held by the enemy: the nearest free hexes instead")
                 return ring, notes
     return free, notes
+
+
+def free_german_setup(scenario: definition_pb2.Scenario) -> None:
+    """Option nw.amb35-german-setup=free (AMB-35): every German unit of the
+    hypothetical scenario's setup (10.2.2: the fixed hexes and the choices alike)
+    becomes one placement "anywhere north of the red dotted line". Rewrites the
+    game's copy of the scenario, so the state shows the placement in effect."""
+    if not scenario.nordwind.secret_options:
+        raise MalformedInput("option nw.amb35-german-setup=free is the hypothetical scenario's variant (10.2, AMB-35); "
+                             "this scenario is not it", "options")
+    hm = compile_map(scenario.definition.map)
+    if not hm.tagged(RED_LINE_TAG):
+        raise MalformedInput(f"option nw.amb35-german-setup=free places the German units north of the red dotted line, "
+                             f"and map {hm.id!r} does not mark it: tag the hexes north of the line "
+                             f"{RED_LINE_TAG!r} in a map file (docs/maps.md)", "options")
+    german = {u.id for u in scenario.definition.units if u.side == GERMAN}
+    units = [p.unit_id for p in scenario.setup if p.unit_id in german]
+    units += [u for p in scenario.nordwind.setup if p.side == GERMAN for u in p.unit_ids]
+    keep_fixed = [p for p in scenario.setup if p.unit_id not in german]
+    keep_choices = [p for p in scenario.nordwind.setup if p.side != GERMAN]
+    del scenario.setup[:]
+    scenario.setup.extend(keep_fixed)
+    del scenario.nordwind.setup[:]
+    scenario.nordwind.setup.add(
+        unit_ids=units, mode="free", side=GERMAN, formation="German setup (10.2.2)",
+        printed="north of the red dotted line, as the player chooses (AMB-35 variant)", citation=NW.cite("10.2"))
+    scenario.nordwind.setup.extend(keep_choices)
 
 
 def rule_for(state: state_pb2.GameState, uid: str) -> tuple[str, nordwind_pb2.NordwindPlacement | None]:
@@ -88,10 +120,12 @@ def return_hexes(board: Board, uid: str) -> list[int]:
     r = next(x for x in board.state.nordwind.returns if x.unit_id == uid)
     exit_hex = board.hex(r.exit_hex)
     enemy = board.occupied(other(board.side_of(uid)))
-    near = [h for h in board.map.within(exit_hex, 1) if not enemy[h]]
+    beyond = set(red_line_hexes(board, uid))  # 10.1.1: never beyond the red dotted line (American units)
+    near = [h for h in board.map.within(exit_hex, 1) if not enemy[h] and h not in beyond]
     if near:
         return near
-    return [h for h in board.map.within(exit_hex, 6) if 2 <= board.map.distance(h, exit_hex) and not enemy[h]]
+    return [h for h in board.map.within(exit_hex, 6)
+            if 2 <= board.map.distance(h, exit_hex) and not enemy[h] and h not in beyond]
 
 
 def validate_place(board: Board, action: action_pb2.Action, b: VerdictBuilder) -> None:

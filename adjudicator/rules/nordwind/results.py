@@ -19,7 +19,6 @@ one answer and runs on. Forced choices (one option) are applied at once.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from adjudicator.core.combat import steps_left, take_step_losses
 from adjudicator.core.decisions import decision, option
@@ -31,35 +30,10 @@ from adjudicator.rules.nordwind import options as opts
 from adjudicator.rules.nordwind.board import Board
 from adjudicator.rules.nordwind.cite import GERMAN, NW, other
 from adjudicator.rules.nordwind.moves import red_line_hexes
-from umpire.v1 import action_pb2, common_pb2, definition_pb2, state_pb2
+from adjudicator.rules.nordwind.result_text import Part, parse_result
+from umpire.v1 import action_pb2, definition_pb2, state_pb2
 
 FRIENDLY_EDGES: dict[str, tuple[str, ...]] = {GERMAN: ("north", "east"), "allied": ("west", "south")}  # 7.2
-
-
-@dataclass(frozen=True)
-class Part:
-    mandatory: bool
-    n: int
-
-    @property
-    def empty(self) -> bool:
-        return not self.mandatory and self.n == 0
-
-
-def parse_part(text: str) -> Part:
-    t = text.strip()
-    if t in ("-", "–", ""):
-        return Part(False, 0)
-    if t.startswith("R"):
-        return Part(True, int(t[1:] or "0"))
-    return Part(False, int(t))
-
-
-def parse_result(text: str) -> tuple[Part, Part]:
-    a, sep, d = text.partition("/")
-    if not sep:
-        raise ValueError(f"{text!r} is not a result 'attacker/defender'")
-    return parse_part(a), parse_part(d)
 
 
 def edge_field(board: Board, side: str) -> list[int]:
@@ -207,9 +181,12 @@ class Resolution:
 
     # -- routes
     def route_rules(self, board: Board, movers: Sequence[str], side: str, b: Branch, start: int,
-                    length: int) -> RetreatRules:
+                    length: int, red_line: bool = True) -> RetreatRules:
         enemy = board.occupied(self.c.attacker_side if side == self.c.defender_side else self.c.defender_side)
         enterable = bytearray(0 if enemy[h] else 1 for h in range(board.map.n))
+        if red_line:  # 10.1.1: American units never cross the red dotted line, retreating either
+            for h in {h for u in movers for h in red_line_hexes(board, u)}:
+                enterable[h] = 0
         friendly = bytearray(board.map.n)
         for h, units in board.at.items():
             if any(board.side_of(u) == side and u not in movers for u in units):
@@ -222,12 +199,13 @@ class Resolution:
         return RetreatRules(enterable=enterable, side_open=bytearray(1 - x for x in board.rhine), zoc=zoc,
                             negates=friendly, off_map_from=off)
 
-    def best_routes(self, start: int, movers: Sequence[str], side: str, length: int) -> list[tuple[int, ...]]:
+    def best_routes(self, start: int, movers: Sequence[str], side: str, length: int,
+                    red_line: bool = True) -> list[tuple[int, ...]]:
         board = self.board()
         enemy_units = [board.hex_of[u] for u in board.hex_of if board.side_of(u) != side]
 
         def question(b: Branch) -> frozenset[tuple[int, ...]]:
-            rules = self.route_rules(board, movers, side, b, start, length)
+            rules = self.route_rules(board, movers, side, b, start, length, red_line)
             paths = retreat_paths(board.map, start, length, rules)
             prio = [fewest_ezoc(), toward(edge_field(board, side)), away_from(board.map.distance_field(enemy_units))]
             return frozenset(p.hexes for p in best(paths, prio))  # 6.6.1 priorities, in order
@@ -247,20 +225,29 @@ class Resolution:
             return
         board = self.board()
         movers = self.alive(units)
-        by_start: dict[int, list[str]] = {}
+        # A stack splits by who the red dotted line binds (10.1.1: American units
+        # only, AMB-33): the others may retreat where it cannot (6.6.1 allows splits
+        # of equal length).
+        by_start: dict[tuple[int, bool], list[str]] = {}
         for u in movers:
-            by_start.setdefault(board.hex_of[u], []).append(u)
+            by_start.setdefault((board.hex_of[u], bool(red_line_hexes(board, u))), []).append(u)
         opts_out = []
         auto = {}
-        for start, group in by_start.items():
+        for (start, bound), group in by_start.items():
             routes = self.best_routes(start, group, side, self.c.retreat)
             if not routes:
+                line = bound and bool(self.best_routes(start, group, side, self.c.retreat, red_line=False))
                 for u in group:  # 6.6.1: no hex it may retreat into: eliminated
-                    self.eliminate(u, f"no legal retreat of {self.c.retreat} hex(es)", "6.6.1")
+                    if line:
+                        self.eliminate(u, f"no retreat of {self.c.retreat} hex(es) that does not cross the red "
+                                       "dotted line", "10.1.1")
+                    else:
+                        self.eliminate(u, f"no legal retreat of {self.c.retreat} hex(es)", "6.6.1")
                 continue
             labels = [[board.label(h) if h != OFF_MAP else "off-map" for h in r] for r in routes]
+            tag = f"{board.label(start)}{'/red-line' if bound and len(by_start) > 1 else ''}"
             for i, lab in enumerate(labels):
-                opts_out.append(option(f"{board.label(start)}:{i + 1}", " -> ".join(lab), units=group, path=lab,
+                opts_out.append(option(f"{tag}:{i + 1}", " -> ".join(lab), units=group, path=lab,
                                        citation=NW.cite("6.6.1")))
             if len(routes) == 1:
                 for u in group:
@@ -273,7 +260,9 @@ class Resolution:
             self.ask(decision(
                 "", side, "RETREAT",
                 f"retreat {self.c.retreat} hex(es): give each unit a path (units may split, all retreat the same "
-                "number of hexes; the paths offered follow the 6.6.1 priorities)",
+                "number of hexes; the paths offered follow the 6.6.1 priorities"
+                + ("; American units never cross the red dotted line, 10.1.1" if any(k[1] for k in by_start) else "")
+                + ")",
                 NW.cite("6.6.1"), opts_out, min_choices=0, max_choices=0, wants_assignments=True,
                 assign_units=pending))
 
@@ -584,6 +573,3 @@ class Resolution:
                                [a.unit_id])
         self.run()
 
-
-def record_note(text: str, case: str) -> common_pb2.RuleNote:
-    return common_pb2.RuleNote(text=text, citation=NW.cite(case))

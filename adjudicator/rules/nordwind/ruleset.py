@@ -20,6 +20,7 @@ from adjudicator.core.verdicts import VerdictBuilder
 from adjudicator.core.views import generic_view
 from adjudicator.rules.nordwind import data, moves, options as opts, phases, placement
 from adjudicator.rules.nordwind.board import Board
+from adjudicator.rules.nordwind.cache import board_of, prime
 from adjudicator.rules.nordwind.cite import ALLIED, GERMAN, NW, RULESET_ID, other
 from adjudicator.rules.nordwind.combat_rules import (
     CRT,
@@ -33,6 +34,7 @@ from adjudicator.rules.nordwind.combat_rules import (
     shift_value,
     validate_attack,
 )
+from adjudicator.rules.nordwind.result_text import parse_result
 from adjudicator.rules.nordwind.results import Resolution
 from adjudicator.rules.nordwind.units import COUNTERS, Counters, counters_table
 from umpire.v1 import action_pb2, common_pb2, definition_pb2, nordwind_pb2, service_pb2, state_pb2, tables_pb2
@@ -83,6 +85,8 @@ class NordwindRuleset(Ruleset):
         del d.tables[:]
         d.tables.extend(base)
         ns.options.extend(opts.effective(scenario, options))
+        if opts.value(ns, "nw.amb35-german-setup") == "free":
+            placement.free_german_setup(ns.scenario)
         ns.units.extend(phases.initial_units(ns.scenario))
         Board(ns)  # every placed hex exists on the map
         ns.turn = scenario.first_turn or 1
@@ -111,8 +115,15 @@ class NordwindRuleset(Ruleset):
     def validate(self, state: state_pb2.GameState, action: action_pb2.Action) -> action_pb2.Verdict:
         kind = action.WhichOneof("kind") or ""
         self._check_supplied(state, action)
+        if action.supplied_cells:
+            # Judge with the values given as `apply` will (it remembers them): every
+            # table read (terrain costs and effects, objectives...) sees them.
+            with_cells = state_pb2.GameState()
+            with_cells.CopyFrom(state)
+            self._remember(with_cells, list(action.supplied_cells))
+            state = with_cells
         b = VerdictBuilder(kind)
-        board = Board(state, Counters(state, action.supplied_cells))
+        board = board_of(state, action.supplied_cells)
         if kind == "answer":
             self._validate_answer(state, action, b)
             return b.build()
@@ -148,6 +159,11 @@ class NordwindRuleset(Ruleset):
                 raise MalformedInput(f"table {s.table_id} has no row {s.row!r}", where)
             if not s.value.strip():
                 raise MalformedInput("a supplied cell needs a value", where)
+            if s.table_id == CRT:
+                try:
+                    parse_result(s.value)
+                except MalformedInput as e:
+                    raise MalformedInput(e.message, where) from None
 
     def _attack_verdict(self, board: Board, action: action_pb2.Action, b: VerdictBuilder) -> None:
         s = validate_attack(board, action, b)
@@ -241,7 +257,7 @@ class NordwindRuleset(Ruleset):
         kind = action.WhichOneof("kind")
         self._remember(ns, list(action.supplied_cells))
         if kind == "move":
-            self._apply_move(ns, action, events)
+            self._apply_move(state, ns, action, events)
         elif kind == "attack":
             self._apply_attack(ns, action, dice, events)
         elif kind == "place":
@@ -263,10 +279,14 @@ class NordwindRuleset(Ruleset):
             self._apply_answer(ns, action, dice, events)
         return ns, events
 
-    def _apply_move(self, ns: state_pb2.GameState, action: action_pb2.Action, events: list[state_pb2.Event]) -> None:
-        board = Board(ns, Counters(ns, action.supplied_cells))
+    def _apply_move(self, state: state_pb2.GameState, ns: state_pb2.GameState, action: action_pb2.Action,
+                    events: list[state_pb2.Event]) -> None:
+        if action.supplied_cells:
+            board = Board(ns, Counters(ns, action.supplied_cells))
+        else:  # ns has state's units in state's hexes: derive its board from state's
+            board = board_of(state).overlay(ns)
         b = VerdictBuilder("move")
-        checks = moves.validate_move(board, action, b)
+        checks = moves.validate_move(board, action, b)  # works on its own copy for a stack
         for uid, path, check in checks:
             us = phases.us_of(ns, uid)
             start = us.location
@@ -278,12 +298,15 @@ class NordwindRuleset(Ruleset):
                 kind="UNITS_MOVED", text=f"{uid} moves {start} -> {' -> '.join(board.label(h) for h in path)} "
                 f"({check.total / 2:g} MP)", citations=[NW.cite("3.1")], units=[uid], from_location=start,
                 to_location=us.location))
-        after = Board(ns, Counters(ns, action.supplied_cells))
+            board.move_unit(uid, path[-1])
+        after = board
         for uid, path, _ in checks:
             us = phases.us_of(ns, uid)
             if "stopped" not in us.markers and moves.stopped_in_zoc(after, uid, path[-1]):
                 us.markers.append("stopped")  # 4.2: a unit entering an enemy ZoC must stop
-        phases.check_ferry(ns, events)
+        phases.check_ferry(ns, events, after)
+        if not action.supplied_cells:
+            prime(ns, state.version + 1, after)  # the first question about ns finds its board ready
 
     def _apply_attack(self, ns: state_pb2.GameState, action: action_pb2.Action, dice: DiceSource,
                       events: list[state_pb2.Event]) -> None:
@@ -357,6 +380,8 @@ class NordwindRuleset(Ruleset):
     def _remember(self, ns: state_pb2.GameState, supplied: list[common_pb2.SuppliedCell]) -> None:
         """Cells the players read off the printed chart (or a counter) stay known for
         the rest of the game; cells already known are never overwritten."""
+        if not supplied:
+            return
         by_id = {t.id: t for t in ns.scenario.definition.tables}
         counters = Counters(ns)
         for s in supplied:
@@ -475,7 +500,7 @@ class NordwindRuleset(Ruleset):
     def reach_with_notes(
         self, state: state_pb2.GameState, unit_id: str
     ) -> tuple[list[service_pb2.ReachableLocation], list[common_pb2.RuleNote]]:
-        board = Board(state)
+        board = board_of(state)
         if unit_id not in board.counters.units:
             raise MalformedInput(f"no unit {unit_id!r} in this game", "unit")
         if unit_id not in board.hex_of:

@@ -97,6 +97,10 @@ class Counters:
         self.types = {t.id: t for t in d.unit_types}
         self.table: TableView = find_table(d.tables, COUNTERS)
         self.supplied = list(supplied)
+        # Values read so far (the definition and the table do not change under a
+        # Counters: a state with new cells gets a new one). Shared by the boards of
+        # the states derived from one another, filled from any thread (idempotent).
+        self._known: dict[tuple[str, str], str | None] = {}
 
     def unit(self, uid: str) -> definition_pb2.Unit:
         u = self.units.get(uid)
@@ -108,6 +112,14 @@ class Counters:
     def get(self, uid: str, column: str) -> str | None:
         """The known value, or None when unknown: a value given with the action,
         else the counters table's cell, else the scenario definition."""
+        key = (uid, column)
+        if key in self._known:
+            return self._known[key]
+        value = self._read(uid, column)
+        self._known[key] = value
+        return value
+
+    def _read(self, uid: str, column: str) -> str | None:
         for s in self.supplied:
             if s.table_id == COUNTERS and s.row == uid and s.column == column:
                 return s.value

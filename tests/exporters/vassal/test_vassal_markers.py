@@ -188,7 +188,7 @@ def test_a_log_mirrors_marker_pieces(mod: Module) -> None:
     from exporters.vassal.logwriter import _log
     from importers.vassal import cmdtree
     from importers.vassal.commands import Move
-    from importers.vassal.logreplay import LogReader, apply_effect
+    from importers.vassal.logreplay import LogReader, with_effect
 
     text, st = _start(mod)
     game = game_from_text(text)
@@ -206,11 +206,10 @@ def test_a_log_mirrors_marker_pieces(mod: Module) -> None:
     ]
     log = game_from_text(text + cmdtree.ESC + cmdtree.build_list(steps), "m.vlog")
     items = LogReader(log, mod, B, import_game(log, mod, B, use_engine=False)).items()
-    state = state_pb2.GameState()
-    state.CopyFrom(st)
+    state = st
     for it in items:
         if it.effect is not None:
-            apply_effect(state, it.effect)
+            state = with_effect(state, it.effect)
     assert {m.id: (m.kind, m.location) for m in state.markers} == {"777": ("mud", "0101"), mud: ("mud", "0707")}
     assert not _unit(state, "r1").markers
     summaries = [it.summary for it in items]
@@ -218,9 +217,9 @@ def test_a_log_mirrors_marker_pieces(mod: Module) -> None:
 
 
 def test_a_layer_marker_change_keeps_the_stack_markers() -> None:
-    from importers.vassal.logreplay import Effect, apply_effect
+    from importers.vassal.logreplay import Effect, with_effect
 
     st = state_pb2.GameState()
     st.units.add(unit_id="u", markers=["disrupted", "isolated"])
-    apply_effect(st, Effect(1, "u", "markers", markers=["unsupplied"], previous=["isolated"]))
-    assert list(st.units[0].markers) == ["disrupted", "unsupplied"]
+    after = with_effect(st, Effect(1, "u", "markers", markers=["unsupplied"], previous=["isolated"]))
+    assert list(after.units[0].markers) == ["disrupted", "unsupplied"]

@@ -36,10 +36,17 @@ class U:
     props: dict[str, str] = field(default_factory=dict)
 
 
-def scenario(units: Sequence[U], last_turn: int = 12) -> definition_pb2.Scenario:
+def scenario(units: Sequence[U], last_turn: int = 12, red_line: Sequence[str] = ()) -> definition_pb2.Scenario:
     s = definition_pb2.Scenario(id="test/illustrative", name="SYNTHETIC test scenario", ruleset="nordwind-1945",
                                 first_turn=1, last_turn=last_turn)
     d = s.definition
+    if red_line:  # SYNTHETIC: the illustrative map with these hexes beyond the red dotted line (10.1.1)
+        d.map.CopyFrom(data.MAP)
+        s.nordwind.red_line = True
+        entries = {h.id: h for h in d.map.hex.hexes}
+        for label in red_line:
+            entry = entries.get(label) or d.map.hex.hexes.add(id=label)
+            entry.tags.append("red-line:german")
     d.sides.extend(data.ROSTER.sides)
     d.unit_types.extend(data.ROSTER.unit_types)
     for u in units:
@@ -70,9 +77,9 @@ def scenario(units: Sequence[U], last_turn: int = 12) -> definition_pb2.Scenario
 
 def new_state(units: Sequence[U], *, phase: str = "", weather: str = "", air: dict[str, int] | None = None,
               options: dict[str, str] | None = None, tables: tables_pb2.TableSet | None = None,
-              last_turn: int = 12) -> state_pb2.GameState:
+              last_turn: int = 12, red_line: Sequence[str] = ()) -> state_pb2.GameState:
     r = get_ruleset("nordwind-1945")
-    st, _ = engine.new_game(r, scenario(units, last_turn), game_id="test", options=options or {}, tables=tables,
+    st, _ = engine.new_game(r, scenario(units, last_turn, red_line), game_id="test", options=options or {}, tables=tables,
                             dice=dice_mod.ScriptedDice([]))
     if phase:
         st.phase = phase
@@ -112,6 +119,15 @@ def play(state: state_pb2.GameState, action: action_pb2.Action, rolls: Sequence[
         return dice_mod.ScriptedDice(rolls, start, version)
 
     return engine.apply_action(state, action, factory)
+
+
+def edited(state: state_pb2.GameState) -> state_pb2.GameState:
+    """A copy of `state` to change by hand. States are values: the ruleset caches
+    each state's board by object and version (cache.py), so a test that moves a
+    unit by editing the state in place must edit a copy (as `apply` does)."""
+    out = state_pb2.GameState()
+    out.CopyFrom(state)
+    return out
 
 
 def unit_state(state: state_pb2.GameState, uid: str) -> state_pb2.UnitState:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from adjudicator.core import engine
-from tests.rules.nordwind.examples import U, attack, new_state, unit_state
+from tests.rules.nordwind.examples import U, attack, edited, new_state, unit_state
 
 
 def _codes(st, action) -> list[str]:  # type: ignore[no-untyped-def]
@@ -26,6 +26,7 @@ def test_6_1_who_may_attack() -> None:
     assert _codes(st, attack("allied", "1005", ["D1"])) == ["NOT_YOUR_TURN"]
     assert _codes(st, attack("german", "1006", ["A1"], ["W"])) == []
     assert _codes(st, attack("german", "1006", ["A1", "W"])) == ["ARTILLERY_SUPPORTS"]  # AMB-15: a shift, no strength
+    st = edited(st)
     unit_state(st, "W").location = "1304"
     assert _codes(st, attack("german", "1006", ["A1"], ["W"])) == ["OUT_OF_RANGE"]  # 1.4: range 2
     assert _codes(st, attack("german", "1006", ["A1"], ["air"])) == ["NO_AIR_MISSION"]  # 9.2: overcast
