@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Optional, TypeVar
 
 import typer
@@ -50,17 +50,34 @@ def _warn(msg: str) -> None:
     print(f"umpire: warning: {msg}", file=sys.stderr)
 
 
+MAX_WARNINGS = 20
+
+
+def _warn_many(diagnostics: list[str]) -> None:
+    """The first warnings, then how many more (a monster game can have thousands)."""
+    for d in diagnostics[:MAX_WARNINGS]:
+        _warn(d)
+    if len(diagnostics) > MAX_WARNINGS:
+        _warn(f"... and {len(diagnostics) - MAX_WARNINGS} more warnings ({len(diagnostics)} in all)")
+
+
 def _progress_wanted(n: int) -> bool:
     return n >= BIG and sys.stderr.isatty()
 
 
-def read_game(path: Path, strict: bool) -> SavedGame:
+def read_game(path: Path, strict: bool, for_edit: bool = False, keep_raw: bool = False) -> SavedGame:
+    """A save or log; `for_edit`: as a base to write back onto (pieces decoded
+    only when needed, the savedGame entry's bytes kept for splicing)."""
     archive = Archive.open(path)
     if archive.kind() != "save":
         raise MalformedInput("not a VASSAL save or log (no savedGame entry)", str(path))
     big = archive.info("savedGame").file_size > 2_000_000  # a save with thousands of pieces
-    game = _with_progress(f"reading {path.name}", lambda: read_game_archive(archive, strict)) if big else \
-        read_game_archive(archive, strict)
+    lazy = for_edit and not strict
+
+    def read() -> SavedGame:
+        return read_game_archive(archive, strict, lazy=lazy, keep_raw=for_edit or keep_raw)
+
+    game = _with_progress(f"reading {path.name}", read) if big else read()
     for p in game.problems[:20]:
         _warn(p.line())
     if len(game.problems) > 20:
@@ -99,10 +116,27 @@ def binding_for(binding: Optional[Path], ruleset: Optional[str], scenario: Optio
     return b
 
 
-def need_module(module: Optional[Path], why: str) -> Module:
+def open_module(path: Path, extensions: Sequence[Path] = ()) -> Module:
+    """A module with its extensions merged into the views used for binding."""
+    mod = Module.open(path)
+    if mod.buildfile.is_extension:
+        raise MalformedInput("this is an extension (.vmdx), not a module: give the module with --module and the "
+                             "extension with --extension", str(path))
+    exts = []
+    for e in extensions:
+        ext = Module.open(e)
+        if not ext.buildfile.is_extension:
+            raise MalformedInput("not a VASSAL extension (.vmdx)", str(e))
+        exts.append(ext)
+    return mod.with_extensions(exts)
+
+
+def need_module(module: Optional[Path], why: str, extensions: Sequence[Path] = ()) -> Module:
     if module is None:
+        if extensions:
+            raise MalformedInput("--extension needs --module (the module the extension is loaded into)")
         raise MalformedInput(f"--module is required to {why} (board geometry and pieces come from it)")
-    return Module.open(module)
+    return open_module(module, extensions)
 
 
 def read_canonical(path: Path, kinds: list[type[Message]], kind: Optional[str]) -> Message:
@@ -143,18 +177,29 @@ def write_game(path: Path, text: str, encoding: "object", entries: dict[str, byt
     atomic_write(path, zip_bytes(save_entries(text, encoding, entries)))  # type: ignore[arg-type]
 
 
+def write_game_entry(path: Path, saved_game: bytes, entries: dict[str, bytes]) -> None:
+    """A save from an already encoded savedGame entry."""
+    from exporters.vassal.archive import entries_with, zip_bytes
+
+    atomic_write(path, zip_bytes(entries_with(saved_game, entries)))
+
+
 def do_convert(src: Path, dst: Path, module: Optional[Path], binding: Optional[Path], ruleset: Optional[str],
                scenario: Optional[str], base: Optional[Path], setup: Optional[str], strict: bool,
                kind: Optional[str], encoding: Optional[str], rolls: list[int],
-               scenario_file: Optional[Path] = None) -> None:
+               scenario_file: Optional[Path] = None, extensions: Sequence[Path] = ()) -> None:
     si, so = _ext(src), _ext(dst)
     if src.resolve() == dst.resolve():
         raise MalformedInput("IN and OUT are the same file")
     if si in GAME_EXT and so in GAME_EXT:
         if (si in SAVE_EXT) != (so in SAVE_EXT):
             raise MalformedInput(f"cannot convert a {si} into a {so} directly; go through a canonical file")
-        game = read_game(src, strict)
-        write_game(dst, game.text, _encoding(encoding, game.encoding), game.entries)
+        game = read_game(src, strict, keep_raw=True)
+        enc = _encoding(encoding, game.encoding)
+        if enc == game.encoding and game.raw is not None:
+            write_game_entry(dst, game.raw, game.entries)  # the entry itself, byte for byte
+        else:
+            write_game(dst, game.text, enc, game.entries)
         return
     b = binding_for(binding, ruleset, scenario)
     scen = read_message(scenario_file, definition_pb2.Scenario()) if scenario_file else None
@@ -162,34 +207,33 @@ def do_convert(src: Path, dst: Path, module: Optional[Path], binding: Optional[P
         from importers.vassal.gcpause import paused_gc
         from importers.vassal.to_canonical import import_game
 
-        mod = need_module(module, "read positions from a save")
+        mod = need_module(module, "read positions from a save", extensions)
         with paused_gc():  # one collection after the whole import, not one per stage
             game = read_game(src, strict)
             res = with_bar("binding pieces", len(game.pieces),
                            lambda cb: import_game(game, mod, b, scenario=scen, rolls=rolls, progress=cb))
-        for d in res.diagnostics:
-            _warn(d)
+        _warn_many(res.diagnostics)
         write_message(dst, res.state)
         return
     if si in LOG_EXT and so in CANON_EXT:
-        mod = need_module(module, "read a log")
+        mod = need_module(module, "read a log", extensions)
         write_message(dst, log_record(read_game(src, strict), mod, b, rolls, scen))
         return
     if si in MODULE_EXT and so in CANON_EXT:
-        write_message(dst, module_scenario(Module.open(src), b, setup, strict))
+        write_message(dst, module_scenario(open_module(src, extensions), b, setup, strict))
         return
     if si in CANON_EXT and so in SAVE_EXT:
         msg = read_canonical(src, [state_pb2.GameState, definition_pb2.Scenario], kind)
-        _write_vsav(msg, dst, need_module(module, "write a save"), b, base, strict, encoding)
+        _write_vsav(msg, dst, need_module(module, "write a save", extensions), b, base, strict, encoding)
         return
     if si in CANON_EXT and so in LOG_EXT:
         rec = read_canonical(src, [state_pb2.GameRecord], kind)
         assert isinstance(rec, state_pb2.GameRecord)
-        _write_vlog(rec, dst, need_module(module, "write a log"), b, base, strict, encoding)
+        _write_vlog(rec, dst, need_module(module, "write a log", extensions), b, base, strict, encoding)
         return
     if si in CANON_EXT and so in MODULE_EXT:
         msg = read_canonical(src, [definition_pb2.Scenario, definition_pb2.GameDefinition], kind)
-        _write_vmod(msg, dst, module, b, setup)
+        _write_vmod(msg, dst, module, b, setup, extensions)
         return
     raise MalformedInput(f"no conversion from {si or '(none)'} to {so or '(none)'} "
                          f"(VASSAL: .vsav .vlog .vmod; canonical: .json .textproto .binpb)")
@@ -199,7 +243,7 @@ def _write_vsav(msg: Message, dst: Path, mod: Module, b: vassal_pb2.VassalBindin
                 strict: bool, encoding: Optional[str]) -> None:
     from exporters.vassal.archive import save_metadata
     from exporters.vassal.build import build_save, scenario_state
-    from exporters.vassal.from_canonical import apply_state
+    from exporters.vassal.from_canonical import apply_state_encoded
     from importers.vassal.obfuscation import Encoding
 
     state = msg if isinstance(msg, state_pb2.GameState) else scenario_state(msg)  # type: ignore[arg-type]
@@ -207,17 +251,21 @@ def _write_vsav(msg: Message, dst: Path, mod: Module, b: vassal_pb2.VassalBindin
         from importers.vassal.gcpause import paused_gc
 
         with paused_gc():
-            g = read_game(base, strict)
-            text, report = apply_state(g, mod, b, state)
-        enc, entries = g.encoding, g.entries
-    else:
-        text, report = build_save(mod, b, state)
-        enc = Encoding()
-        entries = {"savedata": save_metadata(mod.views.version, mod.views.vassal_version or "3.7.9")}
-        if mod.archive.has("moduledata"):
-            entries["moduledata"] = mod.archive.read("moduledata")
-    for d in report.diagnostics:
-        _warn(d)
+            g = read_game(base, strict, for_edit=True)
+            data, report = apply_state_encoded(g, mod, b, state, _encoding(encoding, g.encoding))  # type: ignore[arg-type]
+        _warn_many(report.diagnostics)
+        write_game_entry(dst, data, g.entries)
+        return
+    src = state.import_source
+    if src.format == "vassal" and src.file:
+        _warn(f"the state was read from {src.file}: without --base a new save is built (give --base to keep "
+              "that save's other pieces and commands byte for byte)")
+    text, report = build_save(mod, b, state)
+    enc = Encoding()
+    entries = {"savedata": save_metadata(mod.views.version, mod.views.vassal_version or "3.7.9")}
+    if mod.archive.has("moduledata"):
+        entries["moduledata"] = mod.archive.read("moduledata")
+    _warn_many(report.diagnostics)
     write_game(dst, text, _encoding(encoding, enc), entries)
 
 
@@ -233,14 +281,15 @@ def _write_vlog(rec: state_pb2.GameRecord, dst: Path, mod: Module, b: vassal_pb2
     write_game(dst, text, _encoding(encoding, g.encoding if g is not None else Encoding()), entries)
 
 
-def _write_vmod(msg: Message, dst: Path, module: Optional[Path], b: vassal_pb2.VassalBinding, setup: Optional[str]) -> None:
+def _write_vmod(msg: Message, dst: Path, module: Optional[Path], b: vassal_pb2.VassalBinding, setup: Optional[str],
+                extensions: Sequence[Path] = ()) -> None:
     from exporters.vassal.module_build import build_module
     from exporters.vassal.setups import add_predefined_setup, scenario_save_bytes
 
     if module is not None:
         if not isinstance(msg, definition_pb2.Scenario):
             raise MalformedInput("adding to a module needs a Scenario (its setup becomes a predefined setup)")
-        mod = Module.open(module)
+        mod = open_module(module, extensions)
         name = setup or msg.name or "Scenario"
         vsav = scenario_save_bytes(mod, b, msg)
         file_name = "".join(c if c.isalnum() or c in "-_." else "-" for c in name) + ".vsav"
@@ -264,8 +313,7 @@ def module_scenario(mod: Module, b: vassal_pb2.VassalBinding, setup: Optional[st
             raise MalformedInput(f"no predefined setup {setup!r} (with a file) in the module; have: "
                                  f"{', '.join(s.path for s in files) or 'none'}", mod.name)
         res = import_setup(mod, b, chosen[0], strict)
-        for d in res.diagnostics:
-            _warn(d)
+        _warn_many(res.diagnostics)
         return res.scenario
     if files:
         _warn(f"no --setup: the scenario has no placements (predefined setups: {', '.join(s.path for s in files)})")
@@ -296,8 +344,7 @@ def log_record(game: SavedGame, mod: Module, b: vassal_pb2.VassalBinding, rolls:
             _warn(f"LOG step {report.first_illegal_step} is illegal; the record stops before it (see umpire check-log)")
         return rec
     imp = import_game(game, mod, b, scenario=scen, rolls=rolls)
-    for d in imp.diagnostics:
-        _warn(d)
+    _warn_many(imp.diagnostics)
     rec = state_pb2.GameRecord(game_id="offline", initial=imp.state)
     for it in LogReader(game, mod, b, imp).items():
         if it.action is not None:
@@ -321,21 +368,25 @@ def register(app: typer.Typer) -> None:
         roll: list[int] = typer.Option([], "--roll", help="die faces for dice thrown while creating the state"),
         strict: bool = typer.Option(False, "--strict", help="stop at the first bad piece or command"),
         scenario_file: Optional[Path] = typer.Option(None, "--scenario-file", help="canonical scenario file the pieces bind to"),
+        extension: list[Path] = typer.Option([], "--extension", "-x",
+                                             help="extension (.vmdx) loaded with the module; repeatable"),
     ) -> None:
         """Convert between VASSAL files and canonical Umpire files."""
         run(lambda: do_convert(src, dst, module, binding, ruleset, scenario, base, setup, strict, kind, encoding, roll,
-                               scenario_file))
+                               scenario_file, extension))
 
     @app.command("inspect")
     def inspect(
         file: Path = typer.Argument(..., help=".vmod / .vmdx / .vsav / .vlog"),
         module: Optional[Path] = typer.Option(None, "--module", "-m", help="module of a save (prototypes, locations)"),
         strict: bool = typer.Option(False, "--strict", help="stop at the first bad piece or command"),
+        extension: list[Path] = typer.Option([], "--extension", "-x",
+                                             help="extension (.vmdx) loaded with the module; repeatable"),
     ) -> None:
         """Summarise a VASSAL module, save or log."""
         from cli.vassal_inspect import inspect_file
 
-        run(lambda: inspect_file(file, module, strict))
+        run(lambda: inspect_file(file, module, strict, extension))
 
     @app.command("check-log")
     def check_log_cmd(
@@ -353,23 +404,26 @@ def register(app: typer.Typer) -> None:
         phase: str = typer.Option("", "--phase", help="the phase the log starts in, as the ruleset names it"),
         segment: str = typer.Option("", "--segment", help="the segment the log starts in"),
         active_side: str = typer.Option("", "--active-side", help="the side to act when the log starts"),
+        extension: list[Path] = typer.Option([], "--extension", "-x",
+                                             help="extension (.vmdx) loaded with the module; repeatable"),
     ) -> None:
         """Replay a VASSAL log through a ruleset; report the first illegal step (exit 1)."""
         from importers.vassal.checklog import StartAt
 
         start = StartAt(turn, phase, segment, active_side)
         code = run(lambda: do_check_log(log, binding, ruleset, module, scenario, json_out, roll, strict, verbose,
-                                        scenario_file, start))
+                                        scenario_file, start, extension))
         raise typer.Exit(code)
 
 
 def do_check_log(log: Path, binding: Optional[Path], ruleset: Optional[str], module: Optional[Path],
                  scenario: Optional[str], json_out: Optional[Path], rolls: list[int], strict: bool,
-                 verbose: bool, scenario_file: Optional[Path] = None, start: "object | None" = None) -> int:
+                 verbose: bool, scenario_file: Optional[Path] = None, start: "object | None" = None,
+                 extensions: Sequence[Path] = ()) -> int:
     from importers.vassal.checklog import check_log, render_entry
 
     b = binding_for(binding, ruleset, scenario)
-    mod = need_module(module, "replay a log")
+    mod = need_module(module, "replay a log", extensions)
     scen = read_message(scenario_file, definition_pb2.Scenario()) if scenario_file else None
     game = read_game(log, strict)
     from importers.vassal.checklog import StartAt

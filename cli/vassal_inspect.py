@@ -10,6 +10,7 @@ commands, players (ids masked: they are VASSAL passwords), LOG steps, problems.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Optional
 
@@ -17,7 +18,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from adjudicator.core.errors import MalformedInput
 from importers.vassal.archive import Archive
+from importers.vassal.buildfile import short
 from importers.vassal.binding import Binder
 from importers.vassal.chains import AddPieceText
 from importers.vassal.game import SavedGame, read_game_archive
@@ -77,6 +80,8 @@ def inspect_module(mod: Module, out: Console) -> None:
               f" — build file {mod.buildfile.entry}{' (legacy name)' if mod.buildfile.entry == 'buildFile' else ''}")
     if md is not None and md.description:
         say(out, f"  {md.description}")
+    for e in mod.extensions:
+        say(out, f"  extension loaded: {Path(e.name).name} version {e.buildfile.root.get('version', '?')}")
     say(out, f"  sides: {', '.join(v.sides) or '(no player roster)'}")
     t = Table(title="Maps", show_lines=False)
     for col in ("map", "board", "size", "grid"):
@@ -132,6 +137,8 @@ def inspect_game(game: SavedGame, mod: Module | None, out: Console) -> None:
               f"{len(game.text):,} characters")
     if mmd is not None:
         say(out, f"  module: {mmd.name or '?'} version {mmd.version or '?'}")
+    if game.extensions:
+        say(out, "  extensions loaded when saved: " + ", ".join(f"{n} {v}".strip() for n, v in game.extensions))
     if md is not None:
         say(out, f"  saved by VASSAL {md.vassal_version or '?'}" + (f"; comment: {md.description}" if md.description else ""))
     kinds: Counter[str] = Counter(e.piece.kind for e in game.pieces.values())
@@ -144,7 +151,7 @@ def inspect_game(game: SavedGame, mod: Module | None, out: Console) -> None:
         p = e.piece
         if p.kind != "piece" or p.problems:
             continue
-        props = p.properties()
+        props = binder.properties(p) if binder is not None else p.properties()  # prototypes expanded
         side = next((props[k] for k in ("Side", "side", "Nationality") if props.get(k)), "")
         by_side[side or "(no side property)"] += 1
         if binder is not None:
@@ -177,12 +184,54 @@ def inspect_game(game: SavedGame, mod: Module | None, out: Console) -> None:
             say(out, f"    {problem.line()}")
 
 
-def inspect_file(path: Path, module: Optional[Path], strict: bool) -> None:
+def inspect_extension(ext: Module, mod: Module | None, out: Console) -> None:
+    """What an extension adds, and where: each ExtensionElement's component and
+    target (resolved against the module when one is given)."""
+    from importers.vassal.extensions import EXTENSION_ELEMENT, check_extension, configure_name, parse_target, resolve
+
+    root = ext.buildfile.root
+    any_module = str(root.get("anyModule", "false")).lower() == "true"
+    say(out, f"{Path(ext.name).name}: VASSAL extension version {root.get('version', '?')} for "
+              + ("any module" if any_module else f"module {root.get('module', '?')!r} {root.get('moduleVersion', '')}")
+              + f" — VASSAL {root.get('vassalVersion', '?')}, extension id {root.get('extensionId', '?')!r}")
+    if mod is not None:
+        check_extension(ext, mod)
+    for el in root:
+        if el.tag != EXTENSION_ELEMENT:
+            continue
+        comp = next((c for c in el if isinstance(c.tag, str)), None)
+        target = str(el.get("target", ""))
+        what = f"{short(comp.tag)} {configure_name(comp) or ''}".strip() if comp is not None else "(nothing)"
+        where = " / ".join(f"{short(c)}{':' + n if n is not None else ''}" for c, n in parse_target(target)) or "module"
+        line = f"  adds {what} to {where}"
+        if mod is not None:
+            try:
+                resolve(mod.buildfile.root, parse_target(target))
+            except ValueError as e:
+                line += f"  [target not found: {e}]"
+        say(out, line)
+    v = ext.views
+    say(out, f"  palette slots: {len(v.slots)}; prototypes: {len(v.prototypes)}; maps: {len(v.maps)}; "
+              f"predefined setups: {len(v.predefined)}")
+    if mod is not None:
+        merged = mod.with_extensions([ext])
+        say(out, f"  with {Path(mod.name).name}: {len(merged.views.slots)} palette slots "
+                  f"({len(merged.views.slots) - len(mod.views.slots)} from the extension), "
+                  f"{len(merged.views.prototypes)} prototypes")
+
+
+def inspect_file(path: Path, module: Optional[Path], strict: bool, extensions: Sequence[Path] = ()) -> None:
+    from cli.vassal_cmds import open_module
+
     out = Console(emoji=False)
     archive = Archive.open(path)
     kind = archive.kind()
     if kind == "save":
-        mod = Module.open(module) if module else None
+        if extensions and module is None:
+            raise MalformedInput("--extension needs --module (the module the extension is loaded into)")
+        mod = open_module(module, extensions) if module else None
         inspect_game(read_game_archive(archive, strict), mod, out)
+    elif kind == "extension":
+        inspect_extension(Module(archive), open_module(module, extensions) if module else None, out)
     else:
-        inspect_module(Module(archive), out)
+        inspect_module(open_module(path, extensions), out)

@@ -78,6 +78,17 @@ class HexMap:
         self.axial: list[Axial] = [raw_to_axial(*p) for p in positions]
         self._by_axial: dict[Axial, int] = {a: h for h, a in enumerate(self.axial)}
         self.labels: list[str] = [self.grid.label(p) for p in positions]
+        seen: dict[str, int] = {}
+        for h, label in enumerate(self.labels):
+            if label in seen:
+                # Two hexes printing one label would make every id naming it ambiguous.
+                a, b = positions[seen[label]], positions[h]
+                raise MalformedInput(
+                    f"hex label {label!r} names two hexes (raw column/row {a} and {b}): give the numbering "
+                    "leading zeros or a separator",
+                    "grid.numbering",
+                )
+            seen[label] = h
         self.index: dict[str, int] = {}
         for h, p in enumerate(positions):
             for alias in self.grid.aliases(p):

@@ -44,7 +44,12 @@ def write_archive(path: str | Path, entries: Iterable[tuple[str, bytes]]) -> Non
 
 def save_entries(text: str, encoding: Encoding, extra: dict[str, bytes]) -> list[tuple[str, bytes]]:
     """Entries of a .vsav/.vlog: savedGame, then savedata, moduledata, others."""
-    out = [("savedGame", encode_saved_game(text, encoding))]
+    return entries_with(encode_saved_game(text, encoding), extra)
+
+
+def entries_with(saved_game: bytes, extra: dict[str, bytes]) -> list[tuple[str, bytes]]:
+    """The same, from an encoded savedGame entry."""
+    out = [("savedGame", saved_game)]
     for name in ("savedata", "moduledata"):
         if name in extra:
             out.append((name, extra[name]))

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from importers.vassal import cmdtree
 from exporters.vassal.edit import IdAllocator
-from exporters.vassal.from_canonical import ExportReport, _apply_steps_and_markers, slot_for_unit, target_position
+from exporters.vassal.from_canonical import ExportReport, _apply_steps_and_markers, target_position
+from exporters.vassal.slots import SlotIndex
 from importers.vassal.binding import Binder, Locator
 from importers.vassal.chains import AddPieceText, add_piece_text
 from importers.vassal.geometry import MapGeometry
@@ -114,13 +115,16 @@ def _setup_position(geo: MapGeometry, attrs: dict[str, str], edge: tuple[int, in
 
 def build_save(module: Module, binding: vassal_pb2.VassalBinding, state: state_pb2.GameState,
                with_setup_stacks: bool = True) -> tuple[str, ExportReport]:
-    """A complete new save showing `state` (units, map markers, opaque pieces)."""
+    """A complete new save showing `state` (units, map markers, units' status
+    markers, opaque pieces)."""
     report = ExportReport()
     locator = Locator(module, binding, {}, state.scenario.definition.map)
     used = [op.id for op in state.opaque_pieces]
     b = SaveBuilder(module, used)
+    slots = SlotIndex(module, binding, state.scenario.definition)
     shadows = {op.attributes["unit"]: op for op in state.opaque_pieces if op.attributes.get("unit")}
     decks = {op.id for op in state.opaque_pieces if op.attributes.get("kind") == "deck"}
+    placed_markers: set[tuple[str, int, int, str]] = set()
     for u in state.units:
         tgt = target_position(u, locator, module, binding)
         if tgt is None and u.unit_id in shadows:
@@ -132,14 +136,34 @@ def build_save(module: Module, binding: vassal_pb2.VassalBinding, state: state_p
         if tgt == "delete":
             continue
         assert not isinstance(tgt, str)
-        found = slot_for_unit(module, binding, state, u.unit_id)
+        found = slots.for_unit(u.unit_id)
         if found is None:
             report.diagnostics.append(f"unit {u.unit_id!r}: no palette slot binds to it; not written")
             continue
-        ap, rule = found
-        initial = _apply_steps_and_markers(Piece(None, ap.type, ap.state), rule, u, report)
-        b.add(ap.type, initial, *tgt)
+        rule = found.rule
+        initial = _apply_steps_and_markers(Piece(None, found.type, found.state), rule, u, report)
+        b.add(found.type, initial, *tgt)
         report.created.append(u.unit_id)
+        layer_values = {v for lm in (rule.layer_markers if rule is not None else []) for v in lm.levels.values()}
+        for m in u.markers:
+            if m in layer_values:
+                continue
+            marker = slots.for_marker(m, "unit_marker")
+            if marker is None:
+                report.diagnostics.append(f"marker {m!r} (unit {u.unit_id!r}) has no VASSAL form in the binding; "
+                                          "not written")
+            elif (*tgt, m) not in placed_markers:  # one marker piece marks the whole stack
+                placed_markers.add((*tgt, m))
+                b.add(marker.type, marker.state, *tgt)
+                report.markers.append(f"created {m} for {u.unit_id}")
+    for mm in state.markers:
+        found = slots.for_marker(mm.kind, "marker") if mm.location else None
+        if found is None:
+            why = "no location" if not mm.location else "no palette slot binds as this marker"
+            report.diagnostics.append(f"marker {mm.id!r} ({mm.kind}): {why}; not written")
+            continue
+        b.add(found.type, found.state, *locator.point(mm.location))
+        report.markers.append(f"created {mm.kind} at {mm.location}")
     for op in state.opaque_pieces:
         if not op.attributes.get("unit"):
             _add_opaque(b, op, decks)

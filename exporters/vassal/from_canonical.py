@@ -2,11 +2,15 @@
 
 With a base save (the one the state was imported from, or any save of the
 module), the base is edited in place: a unit whose location, status, steps
-or layer markers changed gets its piece (and stack) commands rewritten, pieces
-at hex centres; every other command keeps its bytes, SETUP_STACK included.
-Without a base, a new save is built from the module: units from their palette
-slots, opaque pieces from their raw definition, stacks by location, and the
-module's non-unit setup-stack pieces where VASSAL would put them.
+or markers changed gets its piece (and stack) commands rewritten, pieces at
+hex centres; map markers and units' status-marker pieces are moved, created
+from their palette slots or removed; every other command keeps its bytes,
+SETUP_STACK included. Without a base, a new save is built (exporters.vassal.build).
+
+What the base shows comes from the state's `import_source` when the state was
+imported from this very save (same savedGame bytes, module and binding): then
+only the pieces that change are decoded, and the save is encoded by splicing
+its original entry bytes. Otherwise every piece of the base is bound again.
 """
 
 from __future__ import annotations
@@ -15,13 +19,14 @@ from dataclasses import dataclass, field
 
 from adjudicator.core.errors import MalformedInput
 from exporters.vassal.edit import SaveEditor
+from exporters.vassal.slots import Found, SlotIndex
 from importers.vassal.binding import Binder, BoundPiece, Locator
-from importers.vassal.chains import AddPieceText
 from importers.vassal.game import SavedGame
 from importers.vassal.gcpause import paused_gc
 from importers.vassal.module import Module
+from importers.vassal.obfuscation import Encoding
 from importers.vassal.pieces import Piece
-from importers.vassal.to_canonical import import_game, layer_markers, steps_lost
+from importers.vassal.to_canonical import FORMAT, import_game, layer_markers, source_fingerprint, steps_lost
 from umpire.v1 import state_pb2, vassal_pb2
 
 ON_MAP = state_pb2.UnitState.ON_MAP
@@ -34,7 +39,9 @@ class ExportReport:
     changed: list[str] = field(default_factory=list)
     created: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
+    markers: list[str] = field(default_factory=list)  # marker pieces moved, created, removed
     diagnostics: list[str] = field(default_factory=list)
+    fast: bool = False  # the base was read through the state's import_source
 
 
 def _map_centre(module: Module, locator: Locator, mapid: str) -> tuple[int, int]:
@@ -78,8 +85,12 @@ def _layer_value(piece: Piece, layer: str, want_level: int | None, inactive: boo
 def _apply_steps_and_markers(piece: Piece, rule: vassal_pb2.VassalPieceRule | None, u: state_pb2.UnitState,
                              report: ExportReport) -> str:
     state = piece.state
-    if rule is None:
-        return state
+    if rule is None or not rule.HasField("steps"):
+        if u.steps_lost:
+            report.diagnostics.append(f"unit {u.unit_id!r} has lost {u.steps_lost} step(s), but the binding says "
+                                      "nowhere how its piece shows steps (VassalPieceRule.steps); not written")
+        if rule is None:
+            return state
     if rule.HasField("steps") and steps_lost(piece, rule) != u.steps_lost:
         sb = rule.steps
         if sb.layer:
@@ -115,50 +126,113 @@ def _apply_steps_and_markers(piece: Piece, rule: vassal_pb2.VassalPieceRule | No
     return state
 
 
+@dataclass
+class BaseView:
+    """What the base save shows: its units (as the import saw them), which
+    piece is which unit or marker, and how to find a piece's binding rule."""
+
+    source: state_pb2.ImportSource
+    locator: Locator
+    binder: Binder
+    bound: dict[str, BoundPiece] | None  # every piece bound again (slow path)
+
+    @property
+    def fast(self) -> bool:
+        return self.bound is None
+
+    def rule(self, pid: str, piece: Piece, map_ident: str | None) -> vassal_pb2.VassalPieceRule | None:
+        if self.bound is not None:
+            b = self.bound.get(pid)
+            return b.rule if b is not None else None
+        return self.binder.rule_for(piece, map_ident)
+
+
+def base_view(base: SavedGame, module: Module, binding: vassal_pb2.VassalBinding,
+              state: state_pb2.GameState) -> BaseView:
+    binder = Binder(binding, module, None, None)
+    src = state.import_source
+    if (src.format == FORMAT and state.HasField("scenario") and src.fingerprint == source_fingerprint(base, module, binding)
+            and all(pid in base.pieces for pid in src.unit_objects.values())):
+        return BaseView(src, Locator(module, binding, base.boards, state.scenario.definition.map), binder, None)
+    imp = import_game(base, module, binding, use_engine=False, keep_opaque=False)
+    return BaseView(imp.state.import_source, imp.locator, binder, imp.bound)
+
+
 def apply_state(base: SavedGame, module: Module, binding: vassal_pb2.VassalBinding,
                 state: state_pb2.GameState) -> tuple[str, ExportReport]:
     """The base save's command stream changed to show `state`."""
     with paused_gc():
-        return _apply_state(base, module, binding, state)
+        ed, report = _edit(base, module, binding, state)
+        return ed.finish(), report
 
 
-def _apply_state(base: SavedGame, module: Module, binding: vassal_pb2.VassalBinding,
-                 state: state_pb2.GameState) -> tuple[str, ExportReport]:
+def apply_state_encoded(base: SavedGame, module: Module, binding: vassal_pb2.VassalBinding,
+                        state: state_pb2.GameState, encoding: Encoding | None = None) -> tuple[bytes, ExportReport]:
+    """The base save's savedGame entry changed to show `state` (what
+    `umpire convert --base` writes): read the base with `keep_raw=True` (and
+    `lazy=True`) so the entry is spliced rather than encoded again."""
+    with paused_gc():
+        ed, report = _edit(base, module, binding, state)
+        return ed.finish_encoded(encoding or base.encoding), report
+
+
+def _position(u: state_pb2.UnitState) -> tuple[int, str]:
+    return u.status, u.location if u.status == ON_MAP else ""
+
+
+def _edit(base: SavedGame, module: Module, binding: vassal_pb2.VassalBinding,
+          state: state_pb2.GameState) -> tuple[SaveEditor, ExportReport]:
+    from exporters.vassal.markers import sync_map_markers, sync_unit_markers
+
     report = ExportReport()
-    imp = import_game(base, module, binding, use_engine=False, keep_opaque=False)
-    current = {u.unit_id: u for u in imp.state.units}
+    view = base_view(base, module, binding, state)
+    report.fast = view.fast
+    current = {u.unit_id: u for u in view.source.units}
+    unit_pieces = dict(view.source.unit_objects)
     ed = SaveEditor(base)
-    locator = imp.locator
+    slots = SlotIndex(module, binding, state.scenario.definition)
+    locator = view.locator
     plans: dict[str, tuple[str, int, int] | str] = {}
+    touched: list[str] = []  # units whose markers (or piece) changed
     for u in state.units:
-        pid = imp.unit_pieces.get(u.unit_id)
+        pid = unit_pieces.get(u.unit_id)
         if pid is None:
             if u.status == ON_MAP:
-                _create_unit(ed, module, binding, state, u, locator, report)
+                new = _create_unit(ed, slots, u, locator, report)
+                if new is not None:
+                    unit_pieces[u.unit_id] = new
+                    touched.append(u.unit_id)
             continue
         cur = current.get(u.unit_id)
-        if cur is None or (cur.status, cur.location if cur.status == ON_MAP else "") != (u.status, u.location if u.status == ON_MAP else ""):
+        if cur is None or _position(cur) != _position(u):
             tgt = target_position(u, locator, module, binding)
             if tgt is None:
                 report.diagnostics.append(f"unit {u.unit_id!r}: no off-map VASSAL map bound; left where it is")
             else:
                 plans[pid] = tgt
-        b = imp.bound[pid]
-        new_state = _apply_steps_and_markers(ed.piece(pid), b.rule, u, report)
-        if new_state != ed.piece(pid).state:
-            ed.set_state(pid, new_state)
-            report.changed.append(u.unit_id)
-    _execute_moves(ed, imp.bound, plans, report)
-    return ed.finish(), report
+        markers_changed = cur is None or sorted(cur.markers) != sorted(u.markers)
+        if markers_changed or cur is None or cur.steps_lost != u.steps_lost:
+            piece = ed.piece(pid)
+            new_state = _apply_steps_and_markers(piece, view.rule(pid, piece, ed.where(pid)[0]), u, report)
+            if new_state != piece.state:
+                ed.set_state(pid, new_state)
+                report.changed.append(u.unit_id)
+        if markers_changed:
+            touched.append(u.unit_id)
+    unit_of = {pid: uid for uid, pid in unit_pieces.items()}
+    _execute_moves(ed, unit_of, plans, report)
+    sync_map_markers(ed, locator, slots, list(view.source.markers), state, report)
+    sync_unit_markers(ed, view, slots, binding, state, unit_pieces, touched, report)
+    return ed, report
 
 
-def _execute_moves(ed: SaveEditor, bound: dict[str, BoundPiece], plans: dict[str, tuple[str, int, int] | str],
+def _execute_moves(ed: SaveEditor, unit_of: dict[str, str], plans: dict[str, tuple[str, int, int] | str],
                    report: ExportReport) -> None:
     done: set[str] = set()
     for pid, tgt in plans.items():
         if pid in done:
             continue
-        uid = bound[pid].unit_id
+        uid = unit_of[pid]
         if tgt == "delete":
             ed.delete_piece(pid)
             report.removed.append(uid)
@@ -167,12 +241,12 @@ def _execute_moves(ed: SaveEditor, bound: dict[str, BoundPiece], plans: dict[str
         assert not isinstance(tgt, str)
         sid = ed.stack_of(pid)
         if sid is not None:
-            units = [m for m in ed.members(sid) if m in bound and bound[m].kind == "unit"]
+            units = [m for m in ed.members(sid) if m in unit_of]
             if units and all(plans.get(m) == tgt for m in units):
                 ed.move_stack(sid, *tgt)
                 for m in units:
                     done.add(m)
-                    report.moved.append(bound[m].unit_id)
+                    report.moved.append(unit_of[m])
                 continue
         ed.move_piece(pid, *tgt)
         done.add(pid)
@@ -180,34 +254,20 @@ def _execute_moves(ed: SaveEditor, bound: dict[str, BoundPiece], plans: dict[str
 
 
 def slot_for_unit(module: Module, binding: vassal_pb2.VassalBinding, state: state_pb2.GameState,
-                  unit_id: str) -> tuple[AddPieceText, vassal_pb2.VassalPieceRule | None] | None:
-    """The palette slot a unit's piece is made from (and the rule binding it):
+                  unit_id: str) -> Found | None:
+    """The palette piece a unit's piece is made from (and the rule binding it):
     the unit's recorded gpid, else the first slot whose piece binds to the unit."""
-    unit = next((u for u in state.scenario.definition.units if u.id == unit_id), None)
-    binder = Binder(binding, module, {unit_id: unit.name if unit else ""}, None)
-    gpid = unit.props.get("vassal.gpid", "") if unit is not None else ""
-    slots = list(module.views.slots)
-    if gpid:
-        slots = [s for s in slots if s.gpid == gpid] + [s for s in slots if s.gpid != gpid]
-    for i, slot in enumerate(slots):
-        ap = AddPieceText.parse(slot.text)
-        piece = Piece(None, ap.type, ap.state)
-        if piece.kind != "piece" or piece.problems:
-            continue
-        b = binder.bind(piece, None)
-        if (b.kind == "unit" and b.unit_id == unit_id) or (gpid and i == 0 and slot.gpid == gpid):
-            return ap, b.rule
-    return None
+    return SlotIndex(module, binding, state.scenario.definition).for_unit(unit_id)
 
 
-def _create_unit(ed: SaveEditor, module: Module, binding: vassal_pb2.VassalBinding, state: state_pb2.GameState,
-                 u: state_pb2.UnitState, locator: Locator, report: ExportReport) -> None:
-    found = slot_for_unit(module, binding, state, u.unit_id)
+def _create_unit(ed: SaveEditor, slots: SlotIndex, u: state_pb2.UnitState, locator: Locator,
+                 report: ExportReport) -> str | None:
+    found = slots.for_unit(u.unit_id)
     if found is None:
         report.diagnostics.append(f"unit {u.unit_id!r} has no piece in the save and no palette slot binds to it")
-        return
-    ap, rule = found
-    initial = _apply_steps_and_markers(Piece(None, ap.type, ap.state), rule, u, report)
+        return None
+    initial = _apply_steps_and_markers(Piece(None, found.type, found.state), found.rule, u, report)
     mapid, x, y = locator.point(u.location)
-    ed.add_piece(ap.type, initial, mapid, x, y)
+    pid = ed.add_piece(found.type, initial, mapid, x, y)
     report.created.append(u.unit_id)
+    return pid

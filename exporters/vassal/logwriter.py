@@ -109,17 +109,16 @@ class LogWriter:
             if found is None:
                 self.chat(f"* {act.side}: {uid} placed at {act.place.location} (no palette slot) *")
                 continue
-            ap, _rule = found
             mapid, x, y = self.locator.point(act.place.location)
             pid = self.ids.new()
-            piece = Piece(pid, ap.type, ap.state)
+            piece = Piece(pid, found.type, found.state)
             state = piece.state_with_position(mapid, x, y)
             sid = self.ids.new()
-            self.pieces[pid] = Piece(pid, ap.type, state)
+            self.pieces[pid] = Piece(pid, found.type, state)
             self.stacks[sid] = StackState(mapid, x, y, [pid], "@@1")
             self.parent[pid] = sid
             self.unit_piece[uid] = pid
-            self.steps.append(_log([add_piece_text(pid, ap.type, state),
+            self.steps.append(_log([add_piece_text(pid, found.type, state),
                                     add_piece_text(sid, "stack", self.stacks[sid].encode()),
                                     f"CHAT* {self.names.get(uid, uid)} created in {act.place.location}"]))
 

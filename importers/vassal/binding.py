@@ -12,6 +12,7 @@ docs/vassal.md and proto/umpire/v1/vassal.proto.
 from __future__ import annotations
 
 import fnmatch
+from collections import Counter
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -107,25 +108,24 @@ class Binder:
         return slot.path if slot else ""
 
     def prototypes(self, piece: Piece) -> list[str]:
-        """Prototypes the piece was built from: via its slot (recursively through
-        prototype definitions), its own `prototype;` traits, and prototypes whose
-        traits appear expanded in it."""
+        """Prototypes the piece was built from: its own `prototype;` traits, and
+        through its palette slot (recursively through prototype definitions);
+        for a piece whose slot is unknown, prototypes whose traits appear
+        expanded in it (when no other prototype has the same traits)."""
         names: list[str] = list(self._expand_refs(piece.prototypes()))
         if self.module is not None:
             gpid = piece.basic.gpid
-            if gpid:
+            slot = self.module.views.slot_by_gpid(gpid) if gpid else None
+            if slot is not None:
                 if gpid not in self._slot_protos:
-                    slot = self.module.views.slot_by_gpid(gpid)
-                    refs: list[str] = []
-                    if slot is not None:
-                        ap = AddPieceText.parse(slot.text)
-                        refs = self._expand_refs(Piece(None, ap.type, ap.state).prototypes())
-                    self._slot_protos[gpid] = refs
+                    ap = AddPieceText.parse(slot.text)
+                    self._slot_protos[gpid] = self._expand_refs(Piece(None, ap.type, ap.state).prototypes())
                 names.extend(self._slot_protos[gpid])
-            joined = "\x00" + "\x00".join(piece.levels()[0]) + "\x00"
-            for name, sig in self._proto_signatures():
-                if sig in joined:
-                    names.append(name)
+            else:
+                joined = "\x00" + "\x00".join(piece.levels()[0]) + "\x00"
+                for name, sig in self._proto_signatures():
+                    if sig in joined:
+                        names.append(name)
         seen: list[str] = []
         for n in names:
             if n not in seen:
@@ -154,7 +154,9 @@ class Binder:
                 types = [t.type for t in traits if t.prefix not in ("prototype;", "cmt;")]
                 if types and "$" not in "".join(types) and not any(t.prefix == "prototype;" for t in traits):
                     sigs.append((name, "\x00" + "\x00".join(types) + "\x00"))
-            self._signatures = sigs
+            counts = Counter(sig for _n, sig in sigs)
+            shared = {sig for sig, n in counts.items() if n > 1}
+            self._signatures = [(n, sig) for n, sig in sigs if sig not in shared]  # identical prototypes: ambiguous
         return self._signatures
 
     def properties(self, piece: Piece) -> dict[str, str]:
@@ -185,6 +187,22 @@ class Binder:
             if auto is not None:
                 return auto
         return BoundPiece(pid, "opaque", how="no rule")
+
+    def rule_for(self, piece: Piece, map_ident: str | None) -> vassal_pb2.VassalPieceRule | None:
+        """The rule saying how a unit's piece shows steps and status: the first
+        matching rule, else the automatic conventions (exports re-bind only the
+        pieces they change with this, not the whole save)."""
+        if piece.kind != "piece" or piece.problems:
+            return None
+        props = self.properties(piece)
+        if piece.problems:
+            return None
+        for rule in self.binding.pieces:
+            if self._matches(rule, piece, props, map_ident):
+                return rule
+        if not self.binding.auto.disabled and f"{AUTO_STEPS_LAYER}_Level" in props:
+            return vassal_pb2.VassalPieceRule(steps=vassal_pb2.VassalStepBinding(layer=AUTO_STEPS_LAYER))
+        return None
 
     def _matches(self, r: vassal_pb2.VassalPieceRule, piece: Piece, props: dict[str, str], map_ident: str | None) -> bool:
         if r.map and r.map != map_ident:

@@ -9,10 +9,16 @@ as `LOG` entries one level deeper) and `UNDO` entries.
 Reading is lenient by default: a problem with one piece or command is recorded
 (file, entry, offset) and the reader goes on, keeping the command raw; with
 `strict=True` the first problem raises `MalformedInput`.
+
+`lazy=True` (for writing a save back) skips decoding every piece's trait
+chain while reading; `decode_pieces()` does it later when needed. `keep_raw`
+keeps the savedGame entry's bytes, so an edited save can be encoded by
+splicing those bytes instead of encoding the whole stream again.
 """
 
 from __future__ import annotations
 
+import zlib
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +32,7 @@ from importers.vassal.cmdtree import Command, Leaf, Stream, semantic
 from importers.vassal.module import BoardPlacement, Metadata, parse_board_picker
 from importers.vassal.obfuscation import Encoding, decode_saved_game
 from importers.vassal.pieces import Piece
+from importers.vassal.seqenc import decode
 
 SAVEFILE = "savedGame"
 
@@ -76,11 +83,16 @@ class SavedGame:
     counts: Counter[str] = field(default_factory=Counter)
     other: Counter[str] = field(default_factory=Counter)
     log_steps: list[LogStep] = field(default_factory=list)
+    extensions: list[tuple[str, str]] = field(default_factory=list)  # (name, version) of EXT commands
     after_end: list[Command] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     entries: dict[str, bytes] = field(default_factory=dict)
     metadata: Metadata | None = None
     module_metadata: Metadata | None = None
+    raw: bytes | None = None  # the savedGame entry (keep_raw)
+    fingerprint: str = ""  # CRC-32 and size of the savedGame entry
+    decoded: bool = True  # every piece's chain decoded and checked
+    strict: bool = False
 
     @property
     def text(self) -> str:
@@ -96,11 +108,22 @@ class SavedGame:
     def stacks(self) -> list[PieceEntry]:
         return [e for e in self.pieces.values() if e.piece.kind == "stack"]
 
+    def decode_pieces(self) -> None:
+        """Decode and check every piece a lazy read left encoded (problems are
+        recorded, or raised in strict mode, as a full read does)."""
+        if self.decoded:
+            return
+        r = _Reader(self, self.strict)
+        for entry in self.pieces.values():
+            r.check(entry)
+        self.decoded = True
+
 
 class _Reader:
-    def __init__(self, game: SavedGame, strict: bool) -> None:
+    def __init__(self, game: SavedGame, strict: bool, lazy: bool = False) -> None:
         self.g = game
         self.strict = strict
+        self.lazy = lazy
 
     def problem(self, offset: int, message: str, what: str = "") -> None:
         p = Problem(self.g.where(offset, what), message)
@@ -131,6 +154,9 @@ class _Reader:
             g.setup_stack = True
         elif kind == C.OTHER:
             g.other[C.other_label(c.text)] += 1
+            if c.text.startswith("EXT\t"):  # an extension loaded when the game was saved
+                f = decode(c.text, "\t")
+                g.extensions.append((f[1] if len(f) > 1 else "", f[2] if len(f) > 2 else ""))
 
     def add(self, c: Command) -> None:
         ap = AddPieceText.parse(c.text)
@@ -138,15 +164,21 @@ class _Reader:
             self.problem(c.offset, "AddPiece without an id or a type: VASSAL skips it", f"{c.text[:40]!r}")
             return
         piece = Piece(ap.id, ap.type, ap.state)
-        if piece.kind == "piece":
-            piece.levels()  # decode now, to find problems while we know where
-            for msg in piece.problems:
-                self.problem(c.offset, msg, f"piece {ap.id}")
+        entry = PieceEntry(piece, c.leaf, ap, c.offset)
+        if not self.lazy:
+            self.check(entry)  # decode now, to find problems while we know where
         if ap.id in self.g.pieces:
             self.problem(c.offset, "a second piece with this id replaces the first", f"piece {ap.id}")
             self.g.piece_order.remove(ap.id)
-        self.g.pieces[ap.id] = PieceEntry(piece, c.leaf, ap, c.offset)
+        self.g.pieces[ap.id] = entry
         self.g.piece_order.append(ap.id)
+
+    def check(self, entry: PieceEntry) -> None:
+        piece = entry.piece
+        if piece.kind == "piece":
+            piece.levels()
+            for msg in piece.problems:
+                self.problem(entry.offset, msg, f"piece {piece.id}")
 
 
 def _log_step(index: int, top: Command) -> LogStep:
@@ -157,19 +189,28 @@ def _log_step(index: int, top: Command) -> LogStep:
     return LogStep(index, cmds, top.offset)
 
 
-def read_saved_game(data: bytes, name: str, strict: bool = False, entries: dict[str, bytes] | None = None) -> SavedGame:
-    """Parse the bytes of a `savedGame` entry."""
+def read_saved_game(data: bytes, name: str, strict: bool = False, entries: dict[str, bytes] | None = None, *,
+                    lazy: bool = False, keep_raw: bool = False, crc: int | None = None) -> SavedGame:
+    """Parse the bytes of a `savedGame` entry (`crc`: its CRC-32 when the
+    archive already knows it)."""
     with paused_gc():
-        return _read_saved_game(data, name, strict, entries)
+        return _read_saved_game(data, name, strict, entries, lazy, keep_raw, crc)
 
 
-def _read_saved_game(data: bytes, name: str, strict: bool, entries: dict[str, bytes] | None) -> SavedGame:
+def fingerprint_of(data: bytes, crc: int | None = None) -> str:
+    """What identifies a savedGame entry: its CRC-32 and size."""
+    return f"{zlib.crc32(data) if crc is None else crc:08x}:{len(data)}"
+
+
+def _read_saved_game(data: bytes, name: str, strict: bool, entries: dict[str, bytes] | None, lazy: bool,
+                     keep_raw: bool, crc: int | None) -> SavedGame:
     where = f"{name}: {SAVEFILE}"
     text, enc = decode_saved_game(data, where)
     stream = Stream(text)
     root = semantic(stream.root)
-    game = SavedGame(name, enc, stream, root, entries=dict(entries or {}))
-    r = _Reader(game, strict)
+    game = SavedGame(name, enc, stream, root, entries=dict(entries or {}), raw=data if keep_raw else None,
+                     fingerprint=fingerprint_of(data, crc), decoded=not lazy, strict=strict)
+    r = _Reader(game, strict, lazy)
     if root.text != "begin_save":
         r.problem(0, f"the command stream starts with {root.text[:30]!r}, not begin_save: not a VASSAL save")
         r.restore(root)
@@ -201,11 +242,14 @@ def read_game_file(path: str | Path, strict: bool = False, limits: Limits = DEFA
     return read_game_archive(archive, strict)
 
 
-def read_game_archive(archive: Archive, strict: bool = False) -> SavedGame:
+def read_game_archive(archive: Archive, strict: bool = False, *, lazy: bool = False,
+                      keep_raw: bool = False) -> SavedGame:
+    """`lazy` and `keep_raw`: see the module docstring (for saves written back)."""
     if not archive.has(SAVEFILE):
         raise MalformedInput("no savedGame entry: not a VASSAL save or log", archive.name)
     entries = {n: archive.read(n) for n in archive.names() if n != SAVEFILE}
-    game = read_saved_game(archive.read(SAVEFILE), archive.name, strict, entries)
+    game = read_saved_game(archive.read(SAVEFILE), archive.name, strict, entries, lazy=lazy, keep_raw=keep_raw,
+                           crc=archive.info(SAVEFILE).CRC)
     if "savedata" in entries:
         game.metadata = Metadata.parse(entries["savedata"], f"{archive.name}: savedata")
     if "moduledata" in entries:

@@ -12,7 +12,9 @@ and splits them) and turns each step into:
 * `PlaceUnits` for a unit piece added onto the scenario map;
 * `EndPhase` for a turn-tracker change or a chat line the binding names;
 * effects the rules do not adjudicate but the replay must mirror (a unit
-  removed, steps lost or regained, markers), applied to the state as observed.
+  removed, steps lost or regained, layer markers, map-marker pieces added,
+  moved or removed, unit-marker pieces joining or leaving a unit's stack),
+  applied to the state as observed.
 
 Die faces found in chat lines (binding `log.dice_chat`) become the rolls of the
 next action.
@@ -44,10 +46,15 @@ class Effect:
 
     step: int
     unit_id: str
-    kind: str  # "eliminated" | "steps" | "markers" | "location"
+    kind: str  # "eliminated" | "steps" | "markers" | "map-marker"
     value: str = ""
     steps_lost: int = 0
-    markers: list[str] = field(default_factory=list)
+    markers: list[str] = field(default_factory=list)  # markers the unit now has (of those `previous` held)
+    previous: list[str] = field(default_factory=list)  # markers of this kind of source it had
+    marker_id: str = ""  # map-marker: the piece id (MapMarker.id)
+    marker_kind: str = ""
+    location: str | None = None  # map-marker: where it is now; None = off the scenario map or removed
+    removed: bool = False
 
 
 @dataclass
@@ -124,8 +131,57 @@ class LogReader:
         pieces = {pid: e.piece for pid, e in game.pieces.items()}
         stacks = {pid: StackState.read(p.state) for pid, p in pieces.items() if p.kind == "stack"}
         parent = {c: sid for sid, st in stacks.items() for c in st.ids}
+        self.moved_units: set[str] = set()
         self.w = _World(pieces, parent, stacks, dict(imp.bound))
         self.boards = dict(game.boards)
+        self.touched: set[str] = set()  # stacks whose pieces changed in the current step
+        self.stack_markers: dict[str, list[str]] = {}  # unit -> unit-marker kinds its stack gives it
+        for pid, b in self.w.bound.items():
+            if b.kind == "unit":
+                self.stack_markers[b.unit_id] = self._stack_kinds(pid)
+
+    def _stack_kinds(self, pid: str) -> list[str]:
+        """Kinds of the unit-marker pieces in the piece's stack."""
+        sid = self.w.parent.get(pid)
+        if sid is None:
+            return []
+        out: list[str] = []
+        for m in self.w.members(sid):
+            b = self.w.bound.get(m)
+            if b is not None and b.kind == "unit_marker" and b.marker not in out:
+                out.append(b.marker)
+        return out
+
+    def _marker_effects(self, step: int) -> list[Item]:
+        """Units whose stack gained or lost unit-marker pieces in this step."""
+        out: list[Item] = []
+        w = self.w
+        units = {m for sid in self.touched for m in w.members(sid)} | {
+            pid for pid, sid in list(w.parent.items()) if sid in self.touched}
+        units |= {pid for pid in self.moved_units}
+        for pid in sorted(units):
+            uid = self.unit_of(pid)
+            if uid is None:
+                continue
+            now = self._stack_kinds(pid)
+            before = self.stack_markers.get(uid, [])
+            if sorted(now) != sorted(before):
+                self.stack_markers[uid] = now
+                out.append(Item([step], effect=Effect(step, uid, "markers", markers=now, previous=before),
+                                summary=f"{uid} stack markers {now}"))
+        self.touched.clear()
+        self.moved_units.clear()
+        return out
+
+    def _map_marker(self, step: int, pid: str, removed: bool = False) -> list[Item]:
+        b = self.w.bound.get(pid)
+        if b is None or b.kind != "marker":
+            return []
+        loc = None if removed else self.location(*self.w.pos(pid))
+        what = "removed" if removed else f"at {loc or 'off the scenario map'}"
+        return [Item([step], effect=Effect(step, "", "map-marker", marker_id=pid, marker_kind=b.marker, location=loc,
+                                           removed=removed, value=b.side),
+                     summary=f"marker {b.marker} {pid} {what}")]
 
     def unit_of(self, pid: str) -> str | None:
         b = self.w.bound.get(pid)
@@ -145,7 +201,7 @@ class LogReader:
                 kind = C.kind_of(text)
                 try:
                     if kind == C.MOVE:
-                        self._move(C.Move.parse(text), moves)
+                        step_items += self._move(step.index, C.Move.parse(text), moves)
                     elif kind == C.ADD:
                         step_items += self._add(step.index, text)
                     elif kind == C.CHANGE:
@@ -180,7 +236,7 @@ class LogReader:
                 act.move.unit_ids.extend(uids)
                 act.move.path.append(dest)
                 move_items.append(Item([step.index], act, summary=move_summary(act, frm), origin=frm))
-            step_items = move_items + step_items
+            step_items = move_items + step_items + self._marker_effects(step.index)
             for it in step_items:
                 if it.action is not None and pending_rolls:
                     it.rolls, pending_rolls = pending_rolls, []
@@ -213,7 +269,7 @@ class LogReader:
         return None
 
     # -- commands
-    def _move(self, mv: C.Move, moves: dict[tuple[str, str], list[tuple[str, str | None]]]) -> None:
+    def _move(self, step: int, mv: C.Move, moves: dict[tuple[str, str], list[tuple[str, str | None]]]) -> list[Item]:
         pid = mv.id or ""
         w = self.w
         movers = w.members(pid) if pid in w.stacks else [pid]
@@ -222,23 +278,30 @@ class LogReader:
             st = w.stacks[pid]
             st.map, st.x, st.y = mv.new_map, mv.new_x, mv.new_y
         elif pid in w.pieces:
+            if pid in w.parent:
+                self.touched.add(w.parent[pid])
             under = w.parent.get(mv.new_under or "") if mv.new_under else None
             target = under or (mv.new_under if mv.new_under in w.stacks else None)
             if target is None:
                 target = w.stack_at(mv.new_map, mv.new_x, mv.new_y, w.parent.get(pid, ""))
             if target is not None:
                 w.join(pid, target)
+                self.touched.add(target)
             else:
                 w.leave(pid)
             p = w.pieces[pid]
             w.pieces[pid] = Piece(pid, p.type, p.state_with_position(mv.new_map, mv.new_x, mv.new_y))
+            self.moved_units.add(pid)
         dest = self.location(mv.new_map, mv.new_x, mv.new_y)
+        effects: list[Item] = []
         for m in movers:
+            effects += self._map_marker(step, m) if before.get(m) != dest else []
             uid = self.unit_of(m)
             if uid is None or dest is None or before.get(m) == dest:
                 continue
             side = self.unit_side.get(uid, "")
             moves.setdefault((side, dest), []).append((uid, before.get(m)))
+        return effects
 
     def _add(self, step: int, text: str) -> list[Item]:
         ap = AddPieceText.parse(text)
@@ -251,13 +314,18 @@ class LogReader:
             st = StackState.read(p.state)
             w.stacks[ap.id] = st
             for c in st.ids:
+                if c in w.parent:
+                    self.touched.add(w.parent[c])
                 w.leave(c)
                 w.parent[c] = ap.id
+            self.touched.add(ap.id)
             return []
         if p.kind != "piece" or p.problems:
             return []
         b = self.binder.bind(p, p.basic.map)
         w.bound[ap.id] = b
+        if b.kind == "marker":
+            return self._map_marker(step, ap.id)
         if b.kind != "unit":
             return []
         loc = self.location(p.basic.map, p.basic.x, p.basic.y)
@@ -273,7 +341,13 @@ class LogReader:
         old = w.pieces.get(ch.id)
         if old is None or old.kind != "piece":
             if old is not None and old.kind == "stack":
-                w.stacks[ch.id] = StackState.read(ch.new_state)
+                st = StackState.read(ch.new_state)
+                for c in w.members(ch.id):
+                    w.parent.pop(c, None)
+                for c in st.ids:
+                    w.parent[c] = ch.id
+                w.stacks[ch.id] = st
+                self.touched.add(ch.id)
             return []
         new = Piece(ch.id, old.type, ch.new_state)
         w.pieces[ch.id] = new
@@ -288,15 +362,19 @@ class LogReader:
                             summary=f"{uid} now has {after} steps lost"))
         mb, ma = layer_markers(old, rule), layer_markers(new, rule)
         if mb != ma:
-            out.append(Item([step], effect=Effect(step, uid, "markers", markers=ma), summary=f"{uid} markers {ma}"))
+            out.append(Item([step], effect=Effect(step, uid, "markers", markers=ma, previous=mb),
+                            summary=f"{uid} markers {ma}"))
         return out
 
     def _remove(self, step: int, pid: str) -> list[Item]:
         uid = self.unit_of(pid)
+        gone = self._map_marker(step, pid, removed=True)
+        if pid in self.w.parent:
+            self.touched.add(self.w.parent[pid])
         self.w.leave(pid)
         self.w.pieces.pop(pid, None)
         if uid is None:
-            return []
+            return gone
         return [Item([step], effect=Effect(step, uid, "eliminated"), summary=f"{uid} removed from play")]
 
 
@@ -340,6 +418,15 @@ def with_effect(state: state_pb2.GameState, e: Effect) -> state_pb2.GameState:
 
 
 def _mirror(state: state_pb2.GameState, e: Effect) -> None:
+    if e.kind == "map-marker":
+        i = next((i for i, m in enumerate(state.markers) if m.id == e.marker_id), None)
+        if e.removed:
+            if i is not None:
+                del state.markers[i]
+            return
+        m = state.markers[i] if i is not None else state.markers.add(id=e.marker_id, kind=e.marker_kind, side=e.value)
+        m.location = e.location or ""
+        return
     for u in state.units:
         if u.unit_id != e.unit_id:
             continue
@@ -347,6 +434,7 @@ def _mirror(state: state_pb2.GameState, e: Effect) -> None:
             u.status = state_pb2.UnitState.ELIMINATED
         elif e.kind == "steps":
             u.steps_lost = e.steps_lost
-        elif e.kind == "markers":
+        elif e.kind == "markers":  # those of one source (a layer, the stack's marker pieces) replaced
+            kept = [m for m in u.markers if m not in e.previous]
             del u.markers[:]
-            u.markers.extend(e.markers)
+            u.markers.extend(kept + [m for m in e.markers if m not in kept])

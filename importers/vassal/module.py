@@ -8,6 +8,8 @@ Board sizes come from the board images' headers when the board has an image.
 
 from __future__ import annotations
 
+import copy
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -97,12 +99,15 @@ class Module:
             raise MalformedInput("no buildFile.xml or buildFile entry: not a VASSAL module", archive.name)
         self.buildfile = BuildFile(archive.read(entry), entry, f"{archive.name}: {entry}")
         self.views: ModuleViews = read_views(self.buildfile)
+        # Identifies the build file (exports check that a state was imported with it).
+        self.digest = f"{zlib.crc32(self.buildfile.original):08x}:{len(self.buildfile.original)}"
         self.metadata: Metadata | None = None
         for md in ("moduledata", "extensiondata"):
             if archive.has(md):
                 self.metadata = Metadata.parse(archive.read(md), f"{archive.name}: {md}")
                 break
         self._image_sizes: dict[str, tuple[int, int] | None] = {}
+        self.extensions: list["Module"] = []  # loaded into this view (with_extensions)
 
     @classmethod
     def open(cls, path: str | Path, limits: Limits = DEFAULT_LIMITS) -> "Module":
@@ -112,13 +117,38 @@ class Module:
     def title(self) -> str:
         return self.views.name or (self.metadata.name if self.metadata else "")
 
+    def find_entry(self, name: str) -> Archive | None:
+        """The archive holding an entry: the module's, else a loaded extension's
+        (VASSAL looks a file up in the module first, then in its extensions)."""
+        for a in [self.archive] + [e.archive for e in self.extensions]:
+            if a.has(name):
+                return a
+        return None
+
+    def with_extensions(self, extensions: list["Module"]) -> "Module":
+        """This module as VASSAL runs it with these extensions loaded: their
+        palettes, prototypes, maps, setups merged into the views used for
+        binding (importers.vassal.extensions). The module's own build file and
+        archive are unchanged (exports that edit the module edit only it)."""
+        from importers.vassal.extensions import merged_views
+
+        if not extensions:
+            return self
+        merged = copy.copy(self)
+        merged.extensions = self.extensions + list(extensions)
+        merged.views = merged_views(self, merged.extensions)
+        merged.digest = "+".join([self.digest] + [e.digest for e in extensions])
+        merged._image_sizes = {}
+        return merged
+
     def image_size(self, image: str) -> tuple[int, int] | None:
         if image not in self._image_sizes:
             size = None
             for entry in (f"images/{image}", image):
-                if self.archive.has(entry):
-                    info = self.archive.info(entry)
-                    head = self.archive.read(entry) if info.file_size < 64 * 1024 * 1024 else b""
+                archive = self.find_entry(entry)
+                if archive is not None:
+                    info = archive.info(entry)
+                    head = archive.read(entry) if info.file_size < 64 * 1024 * 1024 else b""
                     size = image_size(head)
                     break
             self._image_sizes[image] = size

@@ -5,12 +5,15 @@
 * `VOBS` + one raw key byte + the raw bytes XOR k (VASSAL >= 3.8);
 * plain UTF-8 text with no header (VASSAL before 3.2, and accepted always).
 
-Decoding uses `bytes.fromhex` and `bytes.translate`, the same primitives as the
-benchmark floor. Errors name the byte offset inside the entry.
+Decoding uses `binascii.a2b_hex` (on a view of the entry, without copying it)
+and `bytes.translate`, the primitives of the benchmark floor. Errors name the
+byte offset inside the entry.
 """
 
 from __future__ import annotations
 
+import binascii
+import re
 from dataclasses import dataclass
 
 from adjudicator.core.errors import MalformedInput
@@ -35,6 +38,7 @@ class Encoding:
 
 
 _TABLES: dict[int, bytes] = {}
+_NON_HEX = re.compile(rb"[^0-9a-fA-F]")
 
 
 def _table(key: int) -> bytes:
@@ -57,15 +61,13 @@ def deobfuscate(data: bytes, where: str) -> tuple[bytes, Encoding, int]:
                 raise ValueError
         except (ValueError, UnicodeDecodeError):
             raise MalformedInput(f"bad !VCSK key {key_hex!r} at offset 5", where) from None
-        body = data[7:]
+        body = memoryview(data)[7:]  # no copy of a multi-MB entry
         if len(body) % 2:
             raise MalformedInput(f"odd number of hex digits: the entry is truncated at offset {len(data)}", where)
         try:
-            raw = bytes.fromhex(body.decode("ascii"))
-        except (ValueError, UnicodeDecodeError):
-            raise MalformedInput(f"bad hex digit at offset {7 + _first_non_hex(body)}", where) from None
-        if len(raw) * 2 != len(body):  # fromhex skips whitespace; VASSAL does not
-            raise MalformedInput(f"bad hex digit at offset {7 + _first_non_hex(body)}", where)
+            raw = binascii.a2b_hex(body)  # like VASSAL: no whitespace allowed
+        except binascii.Error:
+            raise MalformedInput(f"bad hex digit at offset {7 + _first_non_hex(bytes(body))}", where) from None
         return raw.translate(_table(key)), Encoding(VCSK, key), 7
     if data.startswith(b"VOBS"):
         if len(data) < 5:
@@ -78,11 +80,8 @@ def deobfuscate(data: bytes, where: str) -> tuple[bytes, Encoding, int]:
 
 
 def _first_non_hex(body: bytes) -> int:
-    ok = b"0123456789abcdefABCDEF"
-    for i, c in enumerate(body):
-        if c not in ok:
-            return i
-    return len(body)
+    m = _NON_HEX.search(body)
+    return m.start() if m else len(body)
 
 
 def decode_saved_game(data: bytes, where: str) -> tuple[str, Encoding]:
@@ -102,7 +101,7 @@ def decode_saved_game(data: bytes, where: str) -> tuple[str, Encoding]:
 def obfuscate(raw: bytes, enc: Encoding) -> bytes:
     """Inverse of `deobfuscate`; with the original key it is byte-identical."""
     if enc.kind == VCSK:
-        return b"!VCSK" + f"{enc.key:02x}".encode() + raw.translate(_table(enc.key)).hex().encode()
+        return b"!VCSK" + f"{enc.key:02x}".encode() + binascii.b2a_hex(raw.translate(_table(enc.key)))
     if enc.kind == VOBS:
         return b"VOBS" + bytes([enc.key]) + raw.translate(_table(enc.key))
     return raw
@@ -110,3 +109,23 @@ def obfuscate(raw: bytes, enc: Encoding) -> bytes:
 
 def encode_saved_game(text: str, enc: Encoding) -> bytes:
     return obfuscate(text.encode("utf-8"), enc)
+
+
+def layout(enc: Encoding) -> tuple[int, int]:
+    """(header bytes, entry bytes per decoded byte) of an encoding."""
+    if enc.kind == VCSK:
+        return 7, 2
+    if enc.kind == VOBS:
+        return 5, 1
+    return 0, 1
+
+
+def encode_fragment(text: str, enc: Encoding) -> bytes:
+    """The entry bytes of a stretch of the stream (no header): every encoding
+    works byte by byte, so stretches can be spliced into an encoded entry."""
+    raw = text.encode("utf-8")
+    if enc.kind == VCSK:
+        return binascii.b2a_hex(raw.translate(_table(enc.key)))
+    if enc.kind == VOBS:
+        return raw.translate(_table(enc.key))
+    return raw

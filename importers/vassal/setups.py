@@ -31,9 +31,10 @@ def setup_files(module: Module) -> list[PredefinedSetupView]:
 
 def import_setup(module: Module, binding: vassal_pb2.VassalBinding, view: PredefinedSetupView,
                  strict: bool = False) -> SetupImport:
-    if not module.archive.has(view.file):
+    holder = module.find_entry(view.file)  # the module's, or an extension's
+    if holder is None:
         raise MalformedInput(f"predefined setup {view.name!r} names {view.file!r}, which is not in the module", module.name)
-    nested = Archive(module.archive.read(view.file), f"{module.name}: {view.file}", module.archive.limits)
+    nested = Archive(holder.read(view.file), f"{holder.name}: {view.file}", holder.limits)
     game = read_game_archive(nested, strict)
     res = import_game(game, module, binding, use_engine=False)
     scen = definition_pb2.Scenario()

@@ -7,11 +7,16 @@ passwords, replaced by pseudonyms). When the binding names a registered
 ruleset, the state is created by that ruleset (`engine.new_game`, so its own
 fields are right) with the imported placements, then overlaid with what the
 save shows (status, steps lost, markers).
+
+The state also records what the save showed (`GameState.import_source`: which
+piece is which unit or marker, and each unit as the save showed it), so that
+writing it back onto the same save needs no re-binding of every piece.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -20,6 +25,7 @@ from adjudicator.core.dice import ScriptedDice
 from adjudicator.core.ruleset import get_ruleset, ruleset_ids
 from importers.vassal.binding import Binder, BoundPiece, Locator, Place
 from importers.vassal.canonmap import hex_grids, map_from_geometry
+from importers.vassal.chains import AddPieceText
 from importers.vassal.game import PieceEntry, SavedGame
 from importers.vassal.gcpause import paused_gc
 from importers.vassal.module import Module
@@ -139,6 +145,13 @@ def layer_markers(piece: Piece, rule: vassal_pb2.VassalPieceRule | None) -> list
     return out
 
 
+def source_fingerprint(game: SavedGame, module: Module, binding: vassal_pb2.VassalBinding) -> str:
+    """What an `import_source` is valid for: this save, module and binding."""
+    b = hashlib.sha256(binding.SerializeToString(deterministic=True)).hexdigest()[:16]
+    return json.dumps({"save": game.fingerprint, "module": module.digest, "binding": b}, sort_keys=True,
+                      separators=(",", ":"))
+
+
 def resolve_scenario(binding: vassal_pb2.VassalBinding) -> definition_pb2.Scenario | None:
     if not binding.scenario:
         return None
@@ -160,6 +173,7 @@ def import_game(
     the units, such as the exporter re-binding its base save); `progress(n,
     total)` is called while pieces are bound (for a progress bar)."""
     with paused_gc():
+        game.decode_pieces()  # a lazily read save: find bad pieces before binding
         return _import_game(game, module, binding, scenario, rolls, use_engine, keep_opaque, progress)
 
 
@@ -261,8 +275,8 @@ def _import_game(game: SavedGame, module: Module, binding: vassal_pb2.VassalBind
     state = _make_state(binding, scenario_msg, shown, rolls, use_engine, diags)
     state.game_id = state.game_id or "offline"
     off_map = {pid for uid, pid in unit_pieces.items() if shown[uid].status != state_pb2.UnitState.ON_MAP}
-    if keep_opaque:
-        _add_markers_and_opaque(state, game, bound, places, pos, off_map)
+    _add_markers_and_opaque(state, game, bound, places, pos, off_map, keep_opaque)
+    _record_source(state, game, module, binding, shown, unit_pieces, bound)
     if not state.turn and game.turns:
         vals = game.turns[0].level_values()
         if vals:
@@ -300,8 +314,24 @@ def _make_state(binding: vassal_pb2.VassalBinding, scenario: definition_pb2.Scen
     return state
 
 
+def _record_source(state: state_pb2.GameState, game: SavedGame, module: Module, binding: vassal_pb2.VassalBinding,
+                   shown: dict[str, state_pb2.UnitState], unit_pieces: dict[str, str],
+                   bound: dict[str, BoundPiece]) -> None:
+    src = state.import_source
+    src.format = FORMAT
+    src.file = game.name
+    src.fingerprint = source_fingerprint(game, module, binding)
+    src.units.extend(shown.values())
+    src.unit_objects.update(unit_pieces)
+    src.markers.extend(state.markers)
+    for pid, b in bound.items():
+        if b.kind == "unit_marker":
+            src.unit_markers[pid] = b.marker
+
+
 def _add_markers_and_opaque(state: state_pb2.GameState, game: SavedGame, bound: dict[str, BoundPiece],
-                            places: dict[str, Place], pos: dict[str, PiecePos], off_map_units: set[str]) -> None:
+                            places: dict[str, Place], pos: dict[str, PiecePos], off_map_units: set[str],
+                            keep_opaque: bool = True) -> None:
     """Map markers, opaque pieces, and the pieces of units off the scenario map
     (opaque pieces with attribute "unit", so a save written without a base puts
     them back where they were)."""
@@ -314,7 +344,7 @@ def _add_markers_and_opaque(state: state_pb2.GameState, game: SavedGame, bound: 
             m = state.markers.add(id=pid, kind=b.marker, location=pl.location or "", side=b.side)
             if pl.location is None:
                 m.values["vassal.map"] = pp.map or ""
-        elif b.kind == "opaque" or pid in off_map_units:
+        elif keep_opaque and (b.kind == "opaque" or pid in off_map_units):
             p = entry.piece
             op = state.opaque_pieces.add(
                 id=pid, format=FORMAT, name=p.name if p.kind == "piece" and not p.problems else "",
@@ -346,7 +376,8 @@ def _module_map(module: Module, binding: vassal_pb2.VassalBinding, game: SavedGa
 
 
 def _module_definition(module: Module, binding: vassal_pb2.VassalBinding, game: SavedGame | None,
-                       bound: dict[str, BoundPiece], game_map: map_pb2.GameMap | None) -> definition_pb2.GameDefinition:
+                       bound: dict[str, BoundPiece], game_map: map_pb2.GameMap | None,
+                       gpids: dict[str, str] | None = None) -> definition_pb2.GameDefinition:
     title = module.title or "module"
     d = definition_pb2.GameDefinition(id=f"vassal/{title}", name=title, ruleset=binding.ruleset,
                                       source=f"VASSAL module {title!r} ({module.name})")
@@ -363,10 +394,9 @@ def _module_definition(module: Module, binding: vassal_pb2.VassalBinding, game: 
         if b.kind != "unit":
             continue
         u = d.units.add(id=b.unit_id, side=b.side, name=b.unit_name, type=b.unit_type)
-        if game is not None:
-            gpid = game.pieces[pid].piece.basic.gpid
-            if gpid:
-                u.props["vassal.gpid"] = gpid
+        gpid = game.pieces[pid].piece.basic.gpid if game is not None else (gpids or {}).get(pid, "")
+        if gpid:
+            u.props["vassal.gpid"] = gpid
         if b.unit_type and b.unit_type not in types:
             types.append(b.unit_type)
     for t in types:
@@ -375,13 +405,25 @@ def _module_definition(module: Module, binding: vassal_pb2.VassalBinding, game: 
 
 
 def module_definition(module: Module, binding: vassal_pb2.VassalBinding, game: SavedGame | None = None) -> definition_pb2.GameDefinition:
-    """A GameDefinition from a module (and the pieces of one of its saves)."""
+    """A GameDefinition from a module: its units are the bound pieces of one of
+    its saves, or without a save the palette's pieces that bind as units (one
+    unit per palette slot: the order of battle of modules with a slot per
+    counter)."""
     gm = _module_map(module, binding, game)
     bound: dict[str, BoundPiece] = {}
+    roster = {binding.sides.get(s, s) for s in module.views.sides}
+    binder = Binder(binding, module, None, roster or None)
+    gpids: dict[str, str] = {}
     if game is not None:
-        roster = {binding.sides.get(s, s) for s in module.views.sides}
-        binder = Binder(binding, module, None, roster or None)
         pos = positions(game)
         for pid in game.piece_order:
             bound[pid] = binder.bind(game.pieces[pid].piece, pos[pid].map)
-    return _module_definition(module, binding, game, bound, gm)
+    else:
+        for i, slot in enumerate(module.views.slots):
+            ap = AddPieceText.parse(slot.text)
+            b = binder.bind(Piece(None, ap.type, ap.state), None)
+            if b.kind == "unit":
+                key = f"slot {i}"
+                bound[key] = b
+                gpids[key] = slot.gpid
+    return _module_definition(module, binding, game, bound, gm, gpids)

@@ -186,6 +186,7 @@ class ModuleViews:
     turn_trackers: list[TurnTrackerView]
     global_properties: list[GlobalPropertyView]
     unknown_tags: dict[str, int]
+    _gpids: dict[str, SlotView] | None = field(default=None, repr=False, compare=False)
 
     def map_by_id(self, ident: str) -> MapView | None:
         for m in self.maps:
@@ -194,10 +195,13 @@ class ModuleViews:
         return None
 
     def slot_by_gpid(self, gpid: str) -> SlotView | None:
-        for s in self.slots:
-            if s.gpid == gpid:
-                return s
-        return None
+        """The first slot with this gpid (indexed once: monster modules have thousands)."""
+        if self._gpids is None:
+            index: dict[str, SlotView] = {}
+            for s in self.slots:
+                index.setdefault(s.gpid, s)
+            self._gpids = index
+        return self._gpids.get(gpid)
 
 
 def _int(text: str, default: int = 0) -> int:
@@ -271,8 +275,13 @@ def _read_map(el: etree._Element, index: int) -> MapView:
 KNOWN_PREFIXES = ("VASSAL.",)
 
 
-def read_views(bf: BuildFile) -> ModuleViews:
-    root = bf.root
+def _custom(tag: str) -> bool:
+    """A component class that is not VASSAL's own (a module's custom Java code)."""
+    return bool(tag) and not tag.startswith(KNOWN_PREFIXES) and tag not in ("entry", "option", "setup")
+
+
+def read_views(bf: BuildFile | etree._Element) -> ModuleViews:
+    root = bf.root if isinstance(bf, BuildFile) else bf
     maps: list[MapView] = []
     slots: list[SlotView] = []
     protos: dict[str, PrototypeView] = {}
@@ -289,7 +298,7 @@ def read_views(bf: BuildFile) -> ModuleViews:
             t = _tag(child)
             if not t:
                 continue
-            custom = not t.startswith(KNOWN_PREFIXES) and t not in ("entry", "option", "setup")
+            custom = _custom(t)
             if custom and not inside_unknown:
                 unknown[t] = unknown.get(t, 0) + 1
             if t in MAP_TAGS:
@@ -298,6 +307,10 @@ def read_views(bf: BuildFile) -> ModuleViews:
                 slots.extend(s for p in m.draw_piles for s in p.cards)
                 slots.extend(s for st in m.setup_stacks for s in st.slots)
                 walk_props(child, m.identifier)
+                for el in child.iter():  # custom components inside the map (kept verbatim)
+                    et, pt = _tag(el), _tag(el.getparent()) if el.getparent() is not None else ""
+                    if et and _custom(et) and not _custom(pt):
+                        unknown[et] = unknown.get(et, 0) + 1
                 continue
             if t == P + "PieceWindow":
                 walk(child, [str(child.get("name", ""))], setup_path, container)

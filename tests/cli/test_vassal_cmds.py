@@ -111,6 +111,9 @@ def test_convert_save_to_json_and_back_with_base(files: dict[str, Path]) -> None
     code, _, err = umpire("convert", d / "out.vsav", d / "back.json", "--module", files["module"], "--binding", files["binding"])
     json_format.Parse((d / "back.json").read_text(), st := state_pb2.GameState())
     assert next(u for u in st.units if u.unit_id == "r1").location == "0707"
+    code, _, err = umpire("convert", d / "s2.json", d / "fresh.vsav", "--module", files["module"],
+                          "--binding", files["binding"])
+    assert code == 0 and "without --base a new save is built" in err  # the user probably wanted --base
 
 
 def test_convert_rewrites_a_save_byte_identically(files: dict[str, Path]) -> None:
@@ -222,3 +225,25 @@ def test_check_log_can_start_mid_game(files: dict[str, Path]) -> None:
     code, _, err = umpire("check-log", files["illegal"], "--binding", files["binding"], "--module", files["module"],
                           "--active-side", "green")
     assert code == 2 and "unknown side 'green'" in err
+
+
+def test_rewrite_keeps_the_entry_bytes_even_in_upper_case_hex(files: dict[str, Path]) -> None:
+    """VASSAL reads upper-case hex too; a rewrite copies the entry, not a re-encoding."""
+    src = zipfile.ZipFile(files["save"])
+    entry = src.read("savedGame")
+    upper = entry[:7] + entry[7:].upper()
+    save = files["dir"] / "upper.vsav"
+    save.write_bytes(zip_bytes([("savedGame", upper)]))
+    out = files["dir"] / "upper-copy.vsav"
+    assert umpire("convert", save, out)[0] == 0
+    assert zipfile.ZipFile(out).read("savedGame") == upper
+    assert umpire("convert", save, out, "--encoding", "vobs")[0] == 0  # another encoding: encoded afresh
+    assert zipfile.ZipFile(out).read("savedGame").startswith(b"VOBS")
+
+
+def test_warnings_are_capped_with_a_count(capsys: pytest.CaptureFixture[str]) -> None:
+    from cli.vassal_cmds import MAX_WARNINGS, _warn_many
+
+    _warn_many([f"w{i}" for i in range(MAX_WARNINGS + 5)])
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == MAX_WARNINGS + 1 and err[-1] == f"umpire: warning: ... and 5 more warnings ({MAX_WARNINGS + 5} in all)"

@@ -110,3 +110,17 @@ def test_compiled_maps_are_cached_by_content() -> None:
     a = compile_map(game_map(4, 4))
     assert compile_map(game_map(4, 4)) is a
     assert compile_map(game_map(4, 5)) is not a
+
+
+def test_a_numbering_that_prints_one_label_for_two_hexes_is_refused() -> None:
+    import pytest
+
+    from adjudicator.core.errors import MalformedInput
+    from adjudicator.core.hexmap import HexMap
+    from umpire.v1 import map_pb2
+
+    gm = map_pb2.GameMap(id="t/ambiguous")
+    gm.hex.grid.columns, gm.hex.grid.rows = 30, 25  # no padding: col 1 row 11 and col 11 row 1 both print "111"
+    gm.hex.default_terrain = "clear"
+    with pytest.raises(MalformedInput, match="names two hexes"):
+        HexMap(gm)

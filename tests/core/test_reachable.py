@@ -16,6 +16,7 @@ def _map(columns: int, rows: int, names: bool = False) -> HexMap:
     gm = map_pb2.GameMap(id=f"t/{columns}x{rows}")
     gm.hex.grid.columns = columns
     gm.hex.grid.rows = rows
+    gm.hex.grid.numbering.column_leading = gm.hex.grid.numbering.row_leading = 2  # unique labels
     gm.hex.default_terrain = "clear"
     return HexMap(gm)
 

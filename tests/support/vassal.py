@@ -101,3 +101,44 @@ def changed(before: str, after: str) -> tuple[list[str], list[str]]:
 
     a, b = Counter(commands(before)), Counter(commands(after))
     return sorted((a - b).elements()), sorted((b - a).elements())
+
+
+# -- markers ------------------------------------------------------------------------------
+
+MARKER_SLOTS = (("Mud", "mud", "90"), ("Disrupted", "disrupted", "91"))
+
+
+def marker_binding(ruleset: str = "synthetic-hex"):  # type: ignore[no-untyped-def]
+    """Mud pieces are map markers "mud"; pieces whose Kind is "disrupted" are
+    status markers of the units they are stacked with."""
+    from umpire.v1 import vassal_pb2
+
+    b = vassal_pb2.VassalBinding(ruleset=ruleset)
+    b.pieces.add(name="Mud", bind_as="marker", marker="mud")
+    b.pieces.add(properties={"Kind": "disrupted"}, bind_as="unit_marker", marker="$Kind$")
+    return b
+
+
+def module_with_markers(scenario: definition_pb2.Scenario, name: str = "markers.vmod"):  # type: ignore[no-untyped-def]
+    """SYNTHETIC: the module Umpire writes for a scenario, plus a "Markers"
+    palette (a Mud map marker and a Disrupted unit marker, Marker trait Kind)."""
+    import io
+    import zipfile
+
+    from lxml import etree
+
+    from exporters.vassal.archive import zip_bytes
+    from exporters.vassal.module_build import build_module
+    from importers.vassal.archive import Archive
+    from importers.vassal.module import Module
+
+    z = zipfile.ZipFile(io.BytesIO(build_module(scenario.definition, scenario)))
+    entries = {n: z.read(n) for n in z.namelist()}
+    root = etree.fromstring(entries["buildFile.xml"])
+    window = etree.SubElement(root, "VASSAL.build.module.PieceWindow", name="Markers")
+    panel = etree.SubElement(window, "VASSAL.build.widget.ListWidget", entryName="Status")
+    for label, kind, gpid in MARKER_SLOTS:
+        slot = etree.SubElement(panel, "VASSAL.build.widget.PieceSlot", entryName=label, gpid=gpid)
+        slot.text = f"+/null/mark;Kind\tpiece;;;{kind}.png;{label}/{kind}\tnull;0;0;{gpid};0"
+    entries["buildFile.xml"] = b'<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + etree.tostring(root)
+    return Module(Archive(zip_bytes(entries.items()), name))

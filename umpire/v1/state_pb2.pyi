@@ -89,6 +89,38 @@ class OpaquePiece(_message.Message):
     attributes: _containers.ScalarMap[str, str]
     def __init__(self, id: _Optional[str] = ..., format: _Optional[str] = ..., name: _Optional[str] = ..., location: _Optional[str] = ..., definition: _Optional[str] = ..., state: _Optional[str] = ..., attributes: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
+class ImportSource(_message.Message):
+    __slots__ = ("format", "file", "fingerprint", "units", "unit_objects", "markers", "unit_markers")
+    class UnitObjectsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    class UnitMarkersEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    FORMAT_FIELD_NUMBER: _ClassVar[int]
+    FILE_FIELD_NUMBER: _ClassVar[int]
+    FINGERPRINT_FIELD_NUMBER: _ClassVar[int]
+    UNITS_FIELD_NUMBER: _ClassVar[int]
+    UNIT_OBJECTS_FIELD_NUMBER: _ClassVar[int]
+    MARKERS_FIELD_NUMBER: _ClassVar[int]
+    UNIT_MARKERS_FIELD_NUMBER: _ClassVar[int]
+    format: str
+    file: str
+    fingerprint: str
+    units: _containers.RepeatedCompositeFieldContainer[UnitState]
+    unit_objects: _containers.ScalarMap[str, str]
+    markers: _containers.RepeatedCompositeFieldContainer[MapMarker]
+    unit_markers: _containers.ScalarMap[str, str]
+    def __init__(self, format: _Optional[str] = ..., file: _Optional[str] = ..., fingerprint: _Optional[str] = ..., units: _Optional[_Iterable[_Union[UnitState, _Mapping]]] = ..., unit_objects: _Optional[_Mapping[str, str]] = ..., markers: _Optional[_Iterable[_Union[MapMarker, _Mapping]]] = ..., unit_markers: _Optional[_Mapping[str, str]] = ...) -> None: ...
+
 class DecisionOption(_message.Message):
     __slots__ = ("id", "label", "units", "path", "citation")
     ID_FIELD_NUMBER: _ClassVar[int]
@@ -162,7 +194,7 @@ class SidePrivate(_message.Message):
     def __init__(self, side: _Optional[str] = ..., values: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class GameState(_message.Message):
-    __slots__ = ("ruleset", "ruleset_version", "game_id", "scenario", "version", "turn", "phase", "segment", "active_side", "units", "markers", "private_data", "pending", "dice_log", "seed_commitment", "seed", "finished", "result", "viewer", "options", "opaque_pieces", "major_battles", "nordwind", "traces")
+    __slots__ = ("ruleset", "ruleset_version", "game_id", "scenario", "version", "turn", "phase", "segment", "active_side", "units", "markers", "private_data", "pending", "dice_log", "seed_commitment", "seed", "finished", "result", "viewer", "options", "opaque_pieces", "import_source", "major_battles", "nordwind", "traces")
     RULESET_FIELD_NUMBER: _ClassVar[int]
     RULESET_VERSION_FIELD_NUMBER: _ClassVar[int]
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
@@ -184,6 +216,7 @@ class GameState(_message.Message):
     VIEWER_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     OPAQUE_PIECES_FIELD_NUMBER: _ClassVar[int]
+    IMPORT_SOURCE_FIELD_NUMBER: _ClassVar[int]
     MAJOR_BATTLES_FIELD_NUMBER: _ClassVar[int]
     NORDWIND_FIELD_NUMBER: _ClassVar[int]
     TRACES_FIELD_NUMBER: _ClassVar[int]
@@ -208,10 +241,11 @@ class GameState(_message.Message):
     viewer: str
     options: _containers.RepeatedCompositeFieldContainer[_definition_pb2.RuleOption]
     opaque_pieces: _containers.RepeatedCompositeFieldContainer[OpaquePiece]
+    import_source: ImportSource
     major_battles: _major_battles_pb2.MajorBattlesState
     nordwind: _nordwind_pb2.NordwindState
     traces: _traces_pb2.TracesState
-    def __init__(self, ruleset: _Optional[str] = ..., ruleset_version: _Optional[str] = ..., game_id: _Optional[str] = ..., scenario: _Optional[_Union[_definition_pb2.Scenario, _Mapping]] = ..., version: _Optional[int] = ..., turn: _Optional[int] = ..., phase: _Optional[str] = ..., segment: _Optional[str] = ..., active_side: _Optional[str] = ..., units: _Optional[_Iterable[_Union[UnitState, _Mapping]]] = ..., markers: _Optional[_Iterable[_Union[MapMarker, _Mapping]]] = ..., private_data: _Optional[_Iterable[_Union[SidePrivate, _Mapping]]] = ..., pending: _Optional[_Union[Decision, _Mapping]] = ..., dice_log: _Optional[_Iterable[_Union[_common_pb2.DieRoll, _Mapping]]] = ..., seed_commitment: _Optional[str] = ..., seed: _Optional[str] = ..., finished: _Optional[bool] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., viewer: _Optional[str] = ..., options: _Optional[_Iterable[_Union[_definition_pb2.RuleOption, _Mapping]]] = ..., opaque_pieces: _Optional[_Iterable[_Union[OpaquePiece, _Mapping]]] = ..., major_battles: _Optional[_Union[_major_battles_pb2.MajorBattlesState, _Mapping]] = ..., nordwind: _Optional[_Union[_nordwind_pb2.NordwindState, _Mapping]] = ..., traces: _Optional[_Union[_traces_pb2.TracesState, _Mapping]] = ...) -> None: ...
+    def __init__(self, ruleset: _Optional[str] = ..., ruleset_version: _Optional[str] = ..., game_id: _Optional[str] = ..., scenario: _Optional[_Union[_definition_pb2.Scenario, _Mapping]] = ..., version: _Optional[int] = ..., turn: _Optional[int] = ..., phase: _Optional[str] = ..., segment: _Optional[str] = ..., active_side: _Optional[str] = ..., units: _Optional[_Iterable[_Union[UnitState, _Mapping]]] = ..., markers: _Optional[_Iterable[_Union[MapMarker, _Mapping]]] = ..., private_data: _Optional[_Iterable[_Union[SidePrivate, _Mapping]]] = ..., pending: _Optional[_Union[Decision, _Mapping]] = ..., dice_log: _Optional[_Iterable[_Union[_common_pb2.DieRoll, _Mapping]]] = ..., seed_commitment: _Optional[str] = ..., seed: _Optional[str] = ..., finished: _Optional[bool] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., viewer: _Optional[str] = ..., options: _Optional[_Iterable[_Union[_definition_pb2.RuleOption, _Mapping]]] = ..., opaque_pieces: _Optional[_Iterable[_Union[OpaquePiece, _Mapping]]] = ..., import_source: _Optional[_Union[ImportSource, _Mapping]] = ..., major_battles: _Optional[_Union[_major_battles_pb2.MajorBattlesState, _Mapping]] = ..., nordwind: _Optional[_Union[_nordwind_pb2.NordwindState, _Mapping]] = ..., traces: _Optional[_Union[_traces_pb2.TracesState, _Mapping]] = ...) -> None: ...
 
 class Event(_message.Message):
     __slots__ = ("version", "kind", "text", "citations", "side", "units", "from_location", "to_location", "dice", "visible_to")

@@ -218,9 +218,14 @@ def test_ragnarok_one_canonical_move_changes_one_command(samples_dir: Path) -> N
     assert apply_state(g, mod, b, st)[0] == g.text
     u = next(x for x in st.units if x.status == state_pb2.UnitState.ON_MAP)
     u.location = "0505"
-    text, _ = apply_state(g, mod, b, st)
+    text, report = apply_state(g, mod, b, st)
+    assert report.fast  # written through the state's import_source
     gone, new = changed(g.text, text)
     assert len(gone) == len(new) == 1
+    bare = state_pb2.GameState()
+    bare.CopyFrom(st)
+    bare.ClearField("import_source")
+    assert apply_state(g, mod, b, bare)[0] == text  # binding every piece again gives the same
     again = import_game(read_game_archive(Archive(zip_bytes(save_entries(text, g.encoding, g.entries)), "x.vsav")),
                         mod, b, use_engine=False).state
     assert next(x for x in again.units if x.unit_id == u.unit_id).location == "0505"
@@ -233,3 +238,24 @@ def test_unit_art_is_referenced_by_name() -> None:
     text = z.read("buildFile.xml").decode()
     assert "b1-full.png,b1-reduced.png" in text
     assert "images/b1-full.png" not in z.namelist()  # referenced, not invented
+
+
+@pytest.mark.samples
+def test_ragnarok_unit_from_the_deployment_map_joins_a_stack(samples_dir: Path) -> None:
+    from tests.exporters.vassal.test_vassal_export_fast import children_before_stacks
+
+    mod = Module.open(samples_dir / "ragnarok-v12-379-unpacked.vmod")
+    g = read_game_file(samples_dir / "ragnarok-start.vsav")
+    b = vassal_pb2.VassalBinding()
+    st = import_game(g, mod, b, use_engine=False).state
+    on = next(x for x in st.units if x.status == state_pb2.UnitState.ON_MAP)
+    off = next(x for x in st.units if x.status == state_pb2.UnitState.OFF_MAP and x.unit_id.startswith("unit-"))
+    off.status, off.location = state_pb2.UnitState.ON_MAP, on.location
+    text, report = apply_state(g, mod, b, st)
+    assert report.fast and report.moved == [off.unit_id]
+    children_before_stacks(text)
+    gone, new = changed(g.text, text)
+    assert len(gone) <= 3 and len(new) <= 3  # the unit, its old stack's list, the stack it joins
+    again = import_game(game_from_text(text), mod, b, use_engine=False).state
+    assert {x.unit_id: x.location for x in again.units if x.status == state_pb2.UnitState.ON_MAP} == {
+        on.unit_id: on.location, off.unit_id: on.location}

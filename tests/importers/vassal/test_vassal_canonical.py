@@ -149,3 +149,31 @@ def test_eliminated_and_off_map_maps(hex_mod) -> None:  # type: ignore[no-untype
     b = vassal_pb2.VassalBinding(eliminated_maps=["Main Map"])
     res = import_game(game, hex_mod, b, use_engine=False)
     assert {u.status for u in res.state.units} == {state_pb2.UnitState.ELIMINATED}
+
+
+def test_module_without_a_save_takes_its_units_from_the_palette(hex_mod) -> None:  # type: ignore[no-untyped-def]
+    from importers.vassal.to_canonical import module_definition
+
+    d = module_definition(hex_mod, vassal_pb2.VassalBinding())
+    got = {u.id: (u.side, u.type, u.props["vassal.gpid"]) for u in d.units}
+    slots = {s.entry_name: s.gpid for s in hex_mod.views.slots}
+    assert got == {"b1": ("blue", "inf", slots["1st Blue"]), "b2": ("blue", "arm", slots["2nd Blue"]),
+                   "r1": ("red", "inf", slots["1st Red"])}
+
+
+def test_prototypes_of_an_expanded_piece_come_from_its_slot(hex_mod) -> None:  # type: ignore[no-untyped-def]
+    """The side prototypes Umpire writes have identical traits: an expanded
+    piece cannot tell them apart, its palette slot can."""
+    from importers.vassal.prototypes import expand
+
+    b = Binder(vassal_pb2.VassalBinding(), hex_mod)
+    slot = next(s for s in hex_mod.views.slots if s.entry_name == "1st Red")
+    ap = AddPieceText.parse(slot.text)
+    piece = expand(Piece("p1", ap.type, ap.state), hex_mod.views.prototypes)
+    assert not piece.prototypes() and piece.basic.gpid == slot.gpid
+    assert b.prototypes(piece) == ["Side red", "Type inf"]
+    orphan = Piece("p2", piece.type, piece.state.replace(f";{slot.gpid};", ";999;"))
+    assert orphan.basic.gpid == "999"
+    # without its slot: "Side red" and "Side blue" (and the two type prototypes)
+    # have the same trait types, so neither is claimed
+    assert b.prototypes(orphan) == []
