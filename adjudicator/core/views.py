@@ -25,6 +25,8 @@ def generic_view(state: state_pb2.GameState, side: str) -> state_pb2.GameState:
     view = state_pb2.GameState()
     view.CopyFrom(state)
     view.viewer = side
+    # What an imported file showed of every unit (both sides'): not for one side's eyes.
+    view.ClearField("import_source")
     keep = [p for p in view.private_data if p.side == side]
     del view.private_data[:]
     view.private_data.extend(keep)

@@ -167,3 +167,13 @@ def test_needed_cells_print_as_copyable_cell_options() -> None:
 def test_serve_refuses_a_port_out_of_range() -> None:
     r = runner.invoke(app, ["serve", "--port", "99999", "--db", "sqlite:///:memory:"])
     assert r.exit_code == 2 and "--port" in r.stderr
+
+
+def test_written_files_get_the_usual_permissions(tmp_path: Path) -> None:
+    import os
+    import stat
+
+    p = new_state(tmp_path)
+    umask = os.umask(0)
+    os.umask(umask)
+    assert stat.S_IMODE(p.stat().st_mode) == 0o666 & ~umask

@@ -36,3 +36,4 @@ def test_several_matches_are_ambiguous_with_the_candidates() -> None:
 def test_no_match_is_not_found() -> None:
     with pytest.raises(NotFound):
         resolve_unit(state(), "99")
+
