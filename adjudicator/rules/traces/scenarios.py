@@ -216,6 +216,14 @@ def _check_units(sc: definition_pb2.Scenario) -> None:
             raise MalformedInput(f"unit {u.id} has unknown type {u.type!r}", where)
         if not u.faces:
             raise MalformedInput(f"unit {u.id} has no faces (the counter's values)", where)
+        for j, f in enumerate(u.faces):
+            # 2.2: every counter prints a Movement Allowance and a Combat Strength (one value for
+            # non-mechanized units, Attack and Defence for mechanized ones). A value left out is
+            # unknown, never 0: refuse the scenario instead of moving or fighting with 0.
+            if not f.HasField("movement"):
+                raise MalformedInput(f"unit {u.id} face {j} has no movement allowance (ToV 2.2)", f"{where}.faces[{j}]")
+            if not (f.HasField("attack") or f.HasField("defense")):
+                raise MalformedInput(f"unit {u.id} face {j} has no combat strength (ToV 2.2)", f"{where}.faces[{j}]")
         if "hq" in types[u.type].tags:
             chit = u.props.get("hq", "")
             if not chit:

@@ -195,3 +195,17 @@ def test_15_1_three_players_split_the_allied_armies() -> None:
     four = new_game(options={"tov.15.1-players": "4"})
     assert sorted(x.id for x in four.scenario.definition.sides) == [
         "german-19th", "german-1st", "seventh-army", "third-army"]
+
+
+def test_2_2_a_counter_without_movement_or_strength_is_refused_not_read_as_zero() -> None:
+    sc = RS.load_scenario("traces-of-victory/combined-assault")
+    face = sc.definition.units[0].faces[0]
+    face.ClearField("movement")
+    with pytest.raises(MalformedInput, match="no movement allowance"):
+        new_game_from(sc)
+    sc = RS.load_scenario("traces-of-victory/combined-assault")
+    face = sc.definition.units[0].faces[0]
+    face.ClearField("attack")
+    face.ClearField("defense")
+    with pytest.raises(MalformedInput, match="no combat strength"):
+        new_game_from(sc)
