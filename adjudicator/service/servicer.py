@@ -97,6 +97,8 @@ class AdjudicatorServicer(service_pb2_grpc.AdjudicatorServicer):  # type: ignore
         self, request: service_pb2.SubmitActionRequest, context: Any
     ) -> service_pb2.SubmitActionResponse:
         g, side = self.manager.authenticate(request.game_id, bearer(context))
+        if not request.HasField("expected_version"):
+            raise MalformedInput("expected_version is required (the version you acted on)", "expected_version")
         async with self._submit_locks[request.game_id]:
             applied = await asyncio.to_thread(
                 self.manager.submit, g, side, request.action, request.expected_version

@@ -270,3 +270,12 @@ def test_health_and_reflection_are_on(server: ServerThread) -> None:
     responses = refl.ServerReflectionInfo(iter([reflection_pb2.ServerReflectionRequest(list_services="")]))
     names = {s.name for r in responses for s in r.list_services_response.service}
     assert {"umpire.v1.Adjudicator", "grpc.health.v1.Health"} <= names
+
+
+def test_submit_without_expected_version_is_invalid_argument(server: ServerThread) -> None:
+    gid, tok = create(server)
+    with pytest.raises(grpc.RpcError) as e:
+        server.stub.SubmitAction(service_pb2.SubmitActionRequest(game_id=gid, action=move("r1", "T1")),
+                                 metadata=auth(tok["red"]))
+    assert e.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert "expected_version" in (e.value.details() or "")
