@@ -11,18 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from adjudicator.core.errors import MalformedInput
+from adjudicator.core.options import OptionSet, OptionSpec
 from adjudicator.rules.major_battles import citations as C
-from umpire.v1 import common_pb2, definition_pb2
-
-
-@dataclass(frozen=True)
-class OptionSpec:
-    name: str
-    default: str
-    values: tuple[str, ...]  # empty: a non-negative integer
-    description: str
-    citation: common_pb2.Citation
+from umpire.v1 import definition_pb2
 
 
 ADVANCED_RETREAT = "advanced-retreat"
@@ -132,42 +123,19 @@ SPECS: tuple[OptionSpec, ...] = (
     ),
 )
 
-BY_NAME = {s.name: s for s in SPECS}
+SET = OptionSet("Major Battles", SPECS)
+BY_NAME = SET.by_name
 
 
 def rule_options() -> list[definition_pb2.RuleOption]:
-    return [
-        definition_pb2.RuleOption(name=s.name, value=s.default, description=s.description, citation=s.citation)
-        for s in SPECS
-    ]
-
-
-def _check(name: str, value: str, where: str) -> None:
-    spec = BY_NAME.get(name)
-    if spec is None:
-        raise MalformedInput(f"unknown option {name!r} (known: {', '.join(BY_NAME)})", where)
-    if spec.values:
-        if value not in spec.values:
-            raise MalformedInput(f"option {name} takes {' or '.join(spec.values)}, not {value!r}", where)
-    elif not (value.isdigit() and len(value) <= 6):
-        raise MalformedInput(f"option {name} takes a whole number, not {value!r}", where)
+    return SET.defaults()
 
 
 def effective(
     scenario_options: Iterable[definition_pb2.RuleOption], overrides: Mapping[str, str]
 ) -> list[definition_pb2.RuleOption]:
     """Defaults, then the scenario's options, then the creator's overrides."""
-    values = {s.name: s.default for s in SPECS}
-    for o in scenario_options:
-        _check(o.name, o.value, "scenario.options")
-        values[o.name] = o.value
-    for name, value in overrides.items():
-        _check(name, value, "options")
-        values[name] = value
-    return [
-        definition_pb2.RuleOption(name=s.name, value=values[s.name], description=s.description, citation=s.citation)
-        for s in SPECS
-    ]
+    return SET.effective(scenario_options, overrides)
 
 
 @dataclass(frozen=True)
@@ -178,11 +146,7 @@ class Options:
 
     @classmethod
     def of(cls, options: Iterable[definition_pb2.RuleOption]) -> Options:
-        values = {s.name: s.default for s in SPECS}
-        for o in options:
-            if o.name in values:
-                values[o.name] = o.value
-        return cls(values)
+        return cls(SET.values(options))
 
     def __getitem__(self, name: str) -> str:
         return self.values[name]

@@ -9,23 +9,17 @@ fall back to a default.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
-from adjudicator.core.errors import MalformedInput
+from adjudicator.core.options import OptionSet, OptionSpec
 from adjudicator.rules.nordwind.cite import NW
 from umpire.v1 import definition_pb2, state_pb2
 
 
-@dataclass(frozen=True)
-class Option:
-    name: str
-    default: str
-    values: tuple[str, ...]
-    case: str
-    description: str
+def Option(name: str, default: str, values: tuple[str, ...], case: str, description: str) -> OptionSpec:  # noqa: N802
+    return OptionSpec(name, default, values, description, NW.cite(case))
 
 
-OPTIONS: tuple[Option, ...] = (
+OPTIONS: tuple[OptionSpec, ...] = (
     Option("nw.amb2-national-road", "half", ("half", "unknown"), "3.2",
            "National road: 1/2 MP for infantry too (the TET row is blank; the 3.2 example gives 1/2 for an armored "
            "unit); roads never change combat. 'unknown': an infantry move along a national road needs the TET cell."),
@@ -71,38 +65,17 @@ OPTIONS: tuple[Option, ...] = (
     Option("nw.amb36-saverne", "two-turn-ends", ("two-turn-ends", "one-turn-end"), "10.3",
            "'Takes Saverne and occupies it for a turn': a German unit in Saverne at the end of two consecutive turns."),
 )
-BY_NAME = {o.name: o for o in OPTIONS}
+SET = OptionSet("Nordwind 1945", OPTIONS)
+BY_NAME = SET.by_name
 
 
 def defaults() -> list[definition_pb2.RuleOption]:
-    return [
-        definition_pb2.RuleOption(name=o.name, value=o.default, description=o.description, citation=NW.cite(o.case))
-        for o in OPTIONS
-    ]
+    return SET.defaults()
 
 
 def effective(scenario: definition_pb2.Scenario, overrides: Mapping[str, str]) -> list[definition_pb2.RuleOption]:
     """Defaults, then the scenario's options, then the creation overrides; checked."""
-    values = {o.name: o.default for o in OPTIONS}
-    for i, ro in enumerate(scenario.options):
-        _check(ro.name, ro.value, f"scenario.options[{i}]")
-        values[ro.name] = ro.value
-    for name, value in overrides.items():
-        _check(name, value, "options")
-        values[name] = value
-    out = []
-    for o in OPTIONS:
-        out.append(definition_pb2.RuleOption(name=o.name, value=values[o.name], description=o.description,
-                                             citation=NW.cite(o.case)))
-    return out
-
-
-def _check(name: str, value: str, where: str) -> None:
-    o = BY_NAME.get(name)
-    if o is None:
-        raise MalformedInput(f"unknown option {name!r} (known: {', '.join(BY_NAME)})", where)
-    if value not in o.values:
-        raise MalformedInput(f"option {name} has no value {value!r} (values: {', '.join(o.values)})", where)
+    return SET.effective(scenario.options, overrides)
 
 
 def value(state: state_pb2.GameState, name: str) -> str:

@@ -12,23 +12,17 @@ the code implements without an alternative.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 
-from adjudicator.core.errors import MalformedInput
+from adjudicator.core.options import OptionSet, OptionSpec
 from adjudicator.rules.traces.cite import TV
 from umpire.v1 import definition_pb2
 
 
-@dataclass(frozen=True)
-class Option:
-    name: str
-    default: str
-    values: tuple[str, ...]
-    case: str
-    description: str
+def Option(name: str, default: str, values: tuple[str, ...], case: str, description: str) -> OptionSpec:  # noqa: N802
+    return OptionSpec(name, default, values, description, TV.cite(case))
 
 
-OPTIONS: tuple[Option, ...] = (
+OPTIONS: tuple[OptionSpec, ...] = (
     Option("tov.a1-die", "d6", ("d6",), "10.3",
            "A-1: the text never names the die; every value it uses is 1-6: one six-sided die for every roll."),
     Option("tov.a2-pre-turn-hq", "ask", ("ask", "none", "XII", "XX", "VI", "XV"), "12.1",
@@ -135,48 +129,24 @@ OPTIONS: tuple[Option, ...] = (
            "tagged 'border'), checked at each Victory Determination."),
 )
 
-BY_NAME: dict[str, Option] = {o.name: o for o in OPTIONS}
+SET = OptionSet("Traces of Victory", OPTIONS)
+BY_NAME: dict[str, OptionSpec] = SET.by_name
 
 
 def rule_options() -> list[definition_pb2.RuleOption]:
-    return [
-        definition_pb2.RuleOption(name=o.name, value=o.default, description=o.description, citation=TV.cite(o.case))
-        for o in OPTIONS
-    ]
+    return SET.defaults()
 
 
 def effective(scenario: Iterable[definition_pb2.RuleOption], overrides: Mapping[str, str]) -> list[definition_pb2.RuleOption]:
     """Defaults, then the scenario's options, then the game's overrides (each checked)."""
-    values = {o.name: o.default for o in OPTIONS}
-    for i, ro in enumerate(scenario):
-        _check(ro.name, ro.value, f"scenario.options[{i}]")
-        values[ro.name] = ro.value
-    for name, value in overrides.items():
-        _check(name, value, "options")
-        values[name] = value
-    return [
-        definition_pb2.RuleOption(name=o.name, value=values[o.name], description=o.description,
-                                  citation=TV.cite(o.case))
-        for o in OPTIONS
-    ]
-
-
-def _check(name: str, value: str, where: str) -> None:
-    opt = BY_NAME.get(name)
-    if opt is None:
-        raise MalformedInput(f"unknown option {name!r} (Traces of Victory options: {', '.join(BY_NAME)})", where)
-    if value not in opt.values:
-        raise MalformedInput(f"option {name} cannot be {value!r} (allowed: {', '.join(opt.values)})", where)
+    return SET.effective(scenario, overrides)
 
 
 class Opts:
     """Typed read access to a state's effective options."""
 
     def __init__(self, options: Iterable[definition_pb2.RuleOption]) -> None:
-        self.values = {o.name: o.default for o in OPTIONS}
-        for ro in options:
-            if ro.name in self.values:
-                self.values[ro.name] = ro.value
+        self.values = SET.values(options)
 
     def __getitem__(self, name: str) -> str:
         return self.values[name]

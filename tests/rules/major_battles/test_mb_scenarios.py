@@ -78,7 +78,7 @@ def test_campaign_board_must_carry_the_tags_the_rules_read() -> None:
 def test_options_are_checked() -> None:
     with pytest.raises(MalformedInput, match="unknown option 'advanced'"):
         new("illustration-1", options={"advanced": "on"})
-    with pytest.raises(MalformedInput, match="takes off or on"):
+    with pytest.raises(MalformedInput, match=r"cannot be .yes. \(allowed: off, on\)"):
         new("illustration-1", options={"advanced-retreat": "yes"})
     st = new("illustration-1", options={"advanced-retreat": "on"})
     assert {o.name: o.value for o in st.options}["advanced-retreat"] == "on"

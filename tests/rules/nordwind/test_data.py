@@ -64,4 +64,4 @@ def test_scenarios_are_data_with_their_counts() -> None:
 
 def test_every_option_default_is_one_of_its_values_and_cites_a_case() -> None:
     for o in OPTIONS:
-        assert o.default in o.values and o.case and o.name.startswith("nw.amb")
+        assert o.default in o.values and o.citation.rule_case and o.name.startswith("nw.amb")
