@@ -7,6 +7,7 @@ schema, dropped afterwards, so runs never see each other's tables.
 
 from __future__ import annotations
 
+import functools
 import os
 import secrets
 from collections.abc import Iterator
@@ -17,6 +18,7 @@ import pytest
 PG_URL = os.environ.get("UMPIRE_TEST_PG_URL", "postgresql+psycopg2://postgres@127.0.0.1:5432/test")
 
 
+@functools.cache
 def postgres_unavailable_reason() -> str | None:
     try:
         import psycopg2  # noqa: F401
