@@ -10,6 +10,7 @@ written here, so VASSAL must not place them again), `end_save`.
 
 from __future__ import annotations
 
+from adjudicator.core.errors import UmpireError
 from importers.vassal import cmdtree
 from exporters.vassal.edit import IdAllocator
 from exporters.vassal.from_canonical import ExportReport, _apply_steps_and_markers, target_position
@@ -101,7 +102,7 @@ def _setup_position(geo: MapGeometry, attrs: dict[str, str], edge: tuple[int, in
         for z in zones:
             try:
                 return geo.point_of(owner, loc, z, vassal_quirk=True)
-            except Exception:  # noqa: BLE001 - any unresolvable label: try the next zone
+            except (ValueError, UmpireError):  # this zone cannot resolve the label (LabelError...): try the next one
                 continue
         return None
     try:

@@ -16,7 +16,7 @@ from fractions import Fraction
 from adjudicator.core.combat import steps_left, take_step_losses
 from adjudicator.core.decisions import decision, option
 from adjudicator.core.dice import DiceSource
-from adjudicator.core.errors import NeedsData
+from adjudicator.core.errors import NeedsData, NotFound
 from adjudicator.core.stacking import StackLimit, count
 from adjudicator.core.supply import SupplyNet, trace
 from adjudicator.core.tables import find_table
@@ -300,7 +300,7 @@ def objective_hex(ns: state_pb2.GameState, town: str) -> str | None:
     board = Board(ns)
     try:
         return board.label(board.map.named(town))
-    except Exception:
+    except NotFound:  # the map names no such place: the objective's hex is unknown
         return None
 
 
