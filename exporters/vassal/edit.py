@@ -162,14 +162,7 @@ class SaveEditor:
         """Move one piece out of wherever it is to (map, x, y)."""
         old = self.parent.get(pid)
         self._leave(pid)
-        target = self._stack_at(mapid, x, y, old)
-        if target is not None:
-            st = self.stacks.get(target) or self.new_stacks[target]
-            st.ids.append(pid)
-            self.dirty.add(target)
-            self.parent[pid] = target
-        elif mapid is not None:
-            self._new_stack(mapid, x, y, [pid], self._layer(mapid))
+        self._place(pid, mapid, x, y, old)
         self.set_state(pid, self.piece(pid).state_with_position(mapid, x, y))
 
     def move_stack(self, sid: str, mapid: str | None, x: int, y: int) -> None:
@@ -188,7 +181,12 @@ class SaveEditor:
         pid = self.ids.new()
         p = Piece(pid, type_text, state)
         self.new_commands.append(add_piece_text(pid, type_text, p.state_with_position(mapid, x, y)))
-        target = self._stack_at(mapid, x, y, None)
+        self._place(pid, mapid, x, y, None)
+        return pid
+
+    def _place(self, pid: str, mapid: str | None, x: int, y: int, old: str | None) -> None:
+        """Put a piece on top of the stack at (map, x, y), or in a new stack there."""
+        target = self._stack_at(mapid, x, y, old)
         if target is not None:
             st = self.stacks.get(target) or self.new_stacks[target]
             st.ids.append(pid)
@@ -196,7 +194,6 @@ class SaveEditor:
             self.parent[pid] = target
         elif mapid is not None:
             self._new_stack(mapid, x, y, [pid], self._layer(mapid))
-        return pid
 
     # -- output
     def changed(self) -> bool:
