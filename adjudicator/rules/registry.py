@@ -13,4 +13,5 @@ RULESETS: dict[str, str] = {
     "major-battles": "adjudicator.rules.major_battles:RULESET",
     "nordwind-1945": "adjudicator.rules.nordwind:RULESET",
     "traces-of-victory": "adjudicator.rules.traces:RULESET",
+    "lucky-forward": "adjudicator.rules.lucky_forward:RULESET",
 }
