@@ -445,7 +445,7 @@ class LfFsMission(_message.Message):
     def __init__(self, side: _Optional[str] = ..., spotter: _Optional[str] = ..., target: _Optional[str] = ..., fire: _Optional[_Iterable[_Union[LfFire, _Mapping]]] = ..., volleys: _Optional[_Iterable[int]] = ..., intensive: _Optional[int] = ..., drm: _Optional[int] = ..., targets: _Optional[_Iterable[str]] = ..., hits: _Optional[int] = ..., as_hits: _Optional[int] = ..., stage: _Optional[str] = ..., first_hit: _Optional[str] = ..., max_step_loss: _Optional[bool] = ..., fatigue_hits: _Optional[int] = ..., retreated_to: _Optional[str] = ..., results: _Optional[_Iterable[str]] = ..., step_one_done: _Optional[bool] = ..., prc_passed: _Optional[bool] = ..., designated: _Optional[bool] = ..., et3_removed: _Optional[bool] = ...) -> None: ...
 
 class LfGaSide(_message.Message):
-    __slots__ = ("side", "units", "standoff", "ohs_full", "lead_pr", "lead_armor", "reserves", "leader", "half_strength", "gav", "result", "roll", "modified", "mandatory", "discretionary", "option", "retreated", "fatigue_hits", "shift_engineers", "stage", "prc_passed", "et3_removed", "ignore_max_step_loss", "retreat_paths", "terrain", "armor_terrain")
+    __slots__ = ("side", "units", "standoff", "ohs_full", "lead_pr", "lead_armor", "reserves", "leader", "half_strength", "gav", "result", "roll", "modified", "mandatory", "discretionary", "option", "retreated", "fatigue_hits", "shift_engineers", "stage", "prc_passed", "et3_removed", "ignore_max_step_loss", "retreat_paths", "terrain", "armor_terrain", "retreat_done")
     SIDE_FIELD_NUMBER: _ClassVar[int]
     UNITS_FIELD_NUMBER: _ClassVar[int]
     STANDOFF_FIELD_NUMBER: _ClassVar[int]
@@ -472,6 +472,7 @@ class LfGaSide(_message.Message):
     RETREAT_PATHS_FIELD_NUMBER: _ClassVar[int]
     TERRAIN_FIELD_NUMBER: _ClassVar[int]
     ARMOR_TERRAIN_FIELD_NUMBER: _ClassVar[int]
+    RETREAT_DONE_FIELD_NUMBER: _ClassVar[int]
     side: str
     units: _containers.RepeatedScalarFieldContainer[str]
     standoff: _containers.RepeatedScalarFieldContainer[str]
@@ -498,7 +499,8 @@ class LfGaSide(_message.Message):
     retreat_paths: _containers.RepeatedScalarFieldContainer[str]
     terrain: str
     armor_terrain: str
-    def __init__(self, side: _Optional[str] = ..., units: _Optional[_Iterable[str]] = ..., standoff: _Optional[_Iterable[str]] = ..., ohs_full: _Optional[_Iterable[str]] = ..., lead_pr: _Optional[str] = ..., lead_armor: _Optional[str] = ..., reserves: _Optional[_Iterable[str]] = ..., leader: _Optional[str] = ..., half_strength: _Optional[bool] = ..., gav: _Optional[int] = ..., result: _Optional[str] = ..., roll: _Optional[int] = ..., modified: _Optional[int] = ..., mandatory: _Optional[int] = ..., discretionary: _Optional[int] = ..., option: _Optional[str] = ..., retreated: _Optional[int] = ..., fatigue_hits: _Optional[int] = ..., shift_engineers: _Optional[_Iterable[str]] = ..., stage: _Optional[str] = ..., prc_passed: _Optional[bool] = ..., et3_removed: _Optional[bool] = ..., ignore_max_step_loss: _Optional[bool] = ..., retreat_paths: _Optional[_Iterable[str]] = ..., terrain: _Optional[str] = ..., armor_terrain: _Optional[str] = ...) -> None: ...
+    retreat_done: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, side: _Optional[str] = ..., units: _Optional[_Iterable[str]] = ..., standoff: _Optional[_Iterable[str]] = ..., ohs_full: _Optional[_Iterable[str]] = ..., lead_pr: _Optional[str] = ..., lead_armor: _Optional[str] = ..., reserves: _Optional[_Iterable[str]] = ..., leader: _Optional[str] = ..., half_strength: _Optional[bool] = ..., gav: _Optional[int] = ..., result: _Optional[str] = ..., roll: _Optional[int] = ..., modified: _Optional[int] = ..., mandatory: _Optional[int] = ..., discretionary: _Optional[int] = ..., option: _Optional[str] = ..., retreated: _Optional[int] = ..., fatigue_hits: _Optional[int] = ..., shift_engineers: _Optional[_Iterable[str]] = ..., stage: _Optional[str] = ..., prc_passed: _Optional[bool] = ..., et3_removed: _Optional[bool] = ..., ignore_max_step_loss: _Optional[bool] = ..., retreat_paths: _Optional[_Iterable[str]] = ..., terrain: _Optional[str] = ..., armor_terrain: _Optional[str] = ..., retreat_done: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class LfGroundAssault(_message.Message):
     __slots__ = ("hex", "attacker", "defender", "line", "initial_column", "final_column", "drm", "stage", "shifts")

@@ -350,9 +350,9 @@ def _z_all(m: Model, s: lf_pb2.LfGaSide) -> None:
 def _ask_retreat(m: Model, s: lf_pb2.LfGaSide) -> None:
     """13.11: each stack retreats one hex per discretionary hit, up to its
     maximum (a limited retreat: at least one, the owner's choice up to that)."""
-    done = {p.split(">")[0] for p in s.retreat_paths}
+    done = set(s.retreat_done)
     for h, stack in sorted(_stacks(m, s).items()):
-        if m.label(h) in done:
+        if any(u.id in done for u in stack):
             continue
         for u in [u for u in stack if retreats.art_cannot_retreat(u)]:
             n = u.steps_left
@@ -360,7 +360,6 @@ def _ask_retreat(m: Model, s: lf_pb2.LfGaSide) -> None:
             s.discretionary = max(0, s.discretionary - n)
         stack = [u for u in stack if steps.alive(u)]
         if not stack:
-            s.retreat_paths.append(f"{m.label(h)}")
             continue
         top = min(s.discretionary, max_retreat(m, s, stack))
         opts = []
@@ -388,6 +387,7 @@ def _ask_retreat(m: Model, s: lf_pb2.LfGaSide) -> None:
 
 def retreated(m: Model, s: lf_pb2.LfGaSide, h: int, choice: str) -> None:
     stack = [u for u in _participants(m, s) if u.hex == h]
+    s.retreat_done.extend(u.id for u in stack)
     if choice == "withdraw":
         s.retreat_paths.append(f"{m.label(h)}|1")
         m.emit("WITHDRAW", f"the units in {m.label(h)} withdraw into the DW", ["13.10.4a"])

@@ -141,8 +141,8 @@ def check_defender(m: Model, choices: list[str]) -> list[tuple[str, str]]:
     if len([c for c in choices if c.startswith("cr:")]) > 3:
         out.append(("at most three CR units per side", "13.8.2"))
     terr = [c for c in choices if c.startswith("terrain:")]
-    has_terrain = any(k.startswith("terrain:") for k, _ in defender_options(m))
-    if has_terrain and len(terr) != 1:
+    offered = [k for k, _ in defender_options(m) if k.startswith("terrain:")]
+    if len(terr) > 1 or (len(offered) > 1 and not terr):
         out.append(("choose the terrain for the armour modifier (terrain:<feature>)", "13.8.4a"))
     if "half" in choices:
         side = ga.defender.side
@@ -183,6 +183,10 @@ def set_defender(m: Model, choices: list[str], dice: DiceSource) -> None:
             d.reserves.append(v)
         elif k == "terrain":
             d.armor_terrain = v
+    if not d.armor_terrain:
+        only = [k for k, _ in defender_options(m) if k.startswith("terrain:")]
+        if len(only) == 1:
+            d.armor_terrain = only[0][8:]  # 1.2.0: the one feature there is
     defs = units(m, list(d.units))
     if not d.half_strength:
         for u in defs:

@@ -156,8 +156,11 @@ def letters(m: Model) -> tuple[str, ...]:
 
 
 def odds(m: Model, line: int, att: int, dfn: int, *, lone_zero_z: bool = False) -> Odds:
-    """13.6.2 with the labels the game knows; NeedsData naming the label(s) the
-    answer depends on (a column the line lacks is printed '-')."""
+    """13.6.2 with the labels the game knows. Columns rise from left to right,
+    so the answer needs only the labels around the ratio: the highest known
+    column at or below it and the column just right of it; a label the
+    answer depends on and the game lacks raises NeedsData naming it (a column
+    the line lacks is printed '-')."""
     t = m.table("lucky-forward/gat-columns")
     cols = letters(m)
     ratio = Fraction(att, dfn) if dfn > 0 else Fraction(10**9)
@@ -173,35 +176,26 @@ def odds(m: Model, line: int, att: int, dfn: int, *, lone_zero_z: bool = False) 
     def need(i: int) -> NeedsData:
         return NeedsData([t.needed(str(line), cols[i], f"the ratio of column {cols[i]} on terrain line {line}")])
 
-    present = []
-    for i in range(len(cols)):
-        v = label(i)
-        if v != "-":
-            present.append(i)
+    present = [i for i in range(len(cols)) if label(i) != "-"]
     if dfn <= 0 or lone_zero_z:
-        i = present[-1]
+        i = present[-1]  # 13.6.2 (above the rightmost), 4.1.3 e
         if label(i) is None:
             raise need(i)
         return Odds(ratio, cols[i], i, False)
-    # the first column whose ratio is above the ratio, scanning from the left
-    first = present[0]
-    v0 = label(first)
-    if v0 is None:
-        raise need(first)
-    assert not isinstance(v0, str)
-    if ratio < v0:
-        return Odds(ratio, cols[first], first, True)
-    best = first
-    for i in present[1:]:
-        v = label(i)
-        if v is None:
-            raise need(i)
-        assert not isinstance(v, str)
-        if v <= ratio:
-            best = i
-        else:
-            break
-    return Odds(ratio, cols[best], best, False)
+    known = {i: v for i in present if isinstance(v := label(i), Fraction)}
+    at_or_below = [i for i, v in known.items() if v <= ratio]
+    if not at_or_below:
+        first_known = min(known) if known else None
+        left = [i for i in present if first_known is None or i < first_known]
+        if left:
+            raise need(left[-1] if first_known is not None else left[0])
+        assert first_known is not None
+        return Odds(ratio, cols[first_known], first_known, True)  # below the leftmost column
+    lo = max(at_or_below)
+    after = [i for i in present if i > lo]
+    if after and after[0] not in known:
+        raise need(after[0])
+    return Odds(ratio, cols[lo], lo, False)
 
 
 def shifted(m: Model, line: int, index: int, net: int) -> tuple[int, bool]:
