@@ -49,6 +49,10 @@ class LfPack(DataPack):
 PACK = LfPack(DATA, {sid: f for sid, (f, _) in SCENARIOS.items()})
 
 
+MR_EXAMPLE = ("7.6.1b example: 'rolling a 6 on the out of reserve line [of what it calls the Fuel Value Table] ... "
+              "Award a +3' (Appendix A 25; placed by option lf.a25-mr-example={option})")
+
+
 def complete(sc: definition_pb2.Scenario, gat_columns: str) -> definition_pb2.Scenario:
     """Fill the scenario from the data pack and check it (one line per problem)."""
     d = sc.definition
@@ -91,6 +95,18 @@ def complete(sc: definition_pb2.Scenario, gat_columns: str) -> definition_pb2.Sc
         citation=GOSS.cite("7.13.2"))
     d.tables.append(markers)
     return sc
+
+
+def mr_data_point(d: definition_pb2.GameDefinition, option: str) -> None:
+    """The 7.6.1b example's one MR bonus data point (A25): row 6 or row 7 (the
+    6 before the first-GT +1 of 5.4.4a), or none; a cell the scenario or the
+    creation tables give for that row wins."""
+    if option == "ignore":
+        return
+    row = "6" if option == "row-6" else "7"
+    for t in d.tables:
+        if t.id == "lucky-forward/mr-bonus" and not any(c.row == row for c in t.cells):
+            t.cells.add(row=row, column="MP", value="3", source=MR_EXAMPLE.format(option=option))
 
 
 def _check_replacement(mine: tables_pb2.Table, shipped: tables_pb2.Table, gat_columns: str, where: str) -> None:

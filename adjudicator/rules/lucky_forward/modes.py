@@ -338,9 +338,14 @@ def validate_enter_exploit(m: Model, action: action_pb2.Action, b: VerdictBuilde
 
 
 def apply_enter_exploit(m: Model, action: action_pb2.Action, dice: DiceSource) -> None:
+    from adjudicator.rules.lucky_forward import mr_bonus
+
     units = [m.units[i] for i in action.lucky_forward.enter_exploit.unit_ids]
     for u in units:
         u.st.mode = EXPLOIT
-        u.st.mr_gts = 0  # 5.4.3: it loses the GTs accumulated toward an MR bonus
+        # 5.4.3: a formation short of nine GTs loses them; one that has them
+        # gets its bonus period (the 7.6.1b example rolls for it at once)
+        _release(m, u)
     m.emit("MODE_CHANGED", f"{', '.join(u.d.name or u.id for u in units)} leave MR and enter Exploit", ["5.4.3"],
            units=[u.id for u in units])
+    mr_bonus.roll(m, dice, action.side, {u.id for u in units})

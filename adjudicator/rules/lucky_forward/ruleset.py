@@ -107,10 +107,7 @@ class LuckyForwardRuleset(RulesetBase[Model]):
         return Model(state)
 
     def complete(self, scenario: definition_pb2.Scenario) -> definition_pb2.Scenario:
-        gat = "a-n"
-        for o in scenario.options:
-            if o.name == "lf.a26-gat-columns":
-                gat = o.value
+        gat = next((o.value for o in scenario.options if o.name == "lf.a26-gat-columns"), "a-n")
         return data.complete(scenario, gat)
 
     def start(self, state: state_pb2.GameState, dice: DiceSource) -> tuple[state_pb2.GameState, list[state_pb2.Event]]:
@@ -133,6 +130,8 @@ class LuckyForwardRuleset(RulesetBase[Model]):
             lf.hqs.add().CopyFrom(hs)
         lf.works.extend(x.works)
         lf.delays.extend(x.delays)
+        m = Model(state)
+        data.mr_data_point(state.scenario.definition, m.opts.mr_example)  # after the creation tables: theirs win
         m = Model(state)
         length = sop.game_length(m)
         if sop.last_day(m) > length or lf.game_day > sop.last_day(m):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from adjudicator.core import decisions as dec
 from adjudicator.core.dice import DiceSource
-from adjudicator.rules.lucky_forward import fatigue, prc
+from adjudicator.rules.lucky_forward import fatigue, mr_bonus, prc
 from adjudicator.rules.lucky_forward import sop
 from adjudicator.rules.lucky_forward.cite import GOSS
 from adjudicator.rules.lucky_forward.model import EXPLOIT, MR, OUT, TAC, Model, U
@@ -173,6 +173,7 @@ def start_exploit(m: Model, dice: DiceSource, step: Step) -> None:
     side = m.state.active_side
     for u in m.side_units(side):
         u.st.half_mp_spent = 0
+    mr_bonus.at_exploit(m, dice, step)
 
 
 def start_combat(m: Model, dice: DiceSource, step: Step) -> None:
@@ -256,4 +257,5 @@ def register() -> None:
         ("combat", "ta-designation"): start_combat,
         ("inactive-exploit", ""): start_exploit,
         ("active-exploit", ""): start_exploit,
+        ("movement", "movement"): mr_bonus.at_movement,
     })
