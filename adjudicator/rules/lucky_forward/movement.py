@@ -18,8 +18,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from adjudicator.core.dice import DiceSource
-from adjudicator.core.errors import NeedsData
-from adjudicator.core.reachable import reachable_locations
 from adjudicator.core.verdicts import VerdictBuilder
 from adjudicator.rules.lucky_forward import modes, rest, sop, stacking, terrain
 from adjudicator.rules.lucky_forward.allowance import Allowance, allowance
@@ -50,9 +48,10 @@ from adjudicator.rules.lucky_forward.model import (
     Model,
     U,
 )
-from umpire.v1 import action_pb2, common_pb2, service_pb2
+from adjudicator.rules.lucky_forward.movement_pa import PS, check_pa, ib_one_hex, pa_limit, pa_reach, pairs
+from umpire.v1 import action_pb2
 
-PS = ("primary", "secondary")
+__all__ = ["PS", "Plan", "apply_move", "check_path", "pa_limit", "pa_reach", "plan", "validate_move"]
 
 
 @dataclass
@@ -73,7 +72,7 @@ class Plan:
     minimum: bool = False
 
 
-def _phase_kind(m: Model) -> str:
+def phase_kind(m: Model) -> str:
     step = sop.current(m)
     return "exploit" if step.phase in ("inactive-exploit", "active-exploit") else "movement"
 
@@ -148,7 +147,7 @@ def plan(m: Model, action: action_pb2.Action, b: VerdictBuilder) -> Plan | None:
     units = _movers(m, action, b)
     if not units:
         return None
-    kind = _phase_kind(m)
+    kind = phase_kind(m)
     for u in units:
         why = eligibility(m, u, kind)
         if why is not None:
@@ -202,7 +201,7 @@ def check_path(m: Model, p: Plan, b: VerdictBuilder) -> None:
     u = p.lead
     side = u.side
     if p.pa:
-        _check_pa(m, p, b)
+        check_pa(m, p, b)
         return
     if p.road:
         why = _mech_road_blocked(m, u)
@@ -213,7 +212,7 @@ def check_path(m: Model, p: Plan, b: VerdictBuilder) -> None:
             b.violation("NOT_ON_ROAD", "Mech road movement begins in a road hex (or a clear hex in dry weather)",
                         GOSS.cite("7.10.0"))
             return
-    ps_only = all(set(terrain.road(m, a, t)) & set(PS) for a, t in _pairs(p))
+    ps_only = all(set(terrain.road(m, a, t)) & set(PS) for a, t in pairs(p))
     leg_bonus = _leg_road_bonus(m, p, ps_only)
     a = allowance(m, u, exploit=p.exploit, road_only_ps=ps_only, mech_road=p.road, leg_road_bonus=leg_bonus)
     if p.exploit and m.lf.time in ("AM", "PM") and not m.ena:
@@ -224,7 +223,7 @@ def check_path(m: Model, p: Plan, b: VerdictBuilder) -> None:
                     GOSS.cite(a.steps[-1][1] if a.steps else "7.1.0"))
         return
     p.budget = 2 * a.ma
-    night_free = ps_only if u.mech and p.road else all(terrain.road(m, x, y) for x, y in _pairs(p))
+    night_free = ps_only if u.mech and p.road else all(terrain.road(m, x, y) for x, y in pairs(p))
     sp = set(strongpoints(m, side))
     resting = rest.is_rest(m, u)
     adj = m.enemy_adjacent(side)
@@ -298,15 +297,6 @@ def check_path(m: Model, p: Plan, b: VerdictBuilder) -> None:
     _end_notes(m, p, b, resting)
 
 
-def _pairs(p: Plan) -> list[tuple[int, int]]:
-    out = []
-    h = p.start
-    for t in p.path:
-        out.append((h, t))
-        h = t
-    return out
-
-
 def _clear_dry(m: Model, h: int) -> bool:
     return (m.lf.weather.ground or "dry") == "dry" and terrain.terrains(m, h) == ["clear"]
 
@@ -330,7 +320,7 @@ def step_parts(m: Model, p: Plan, h: int, t: int, night_free: bool) -> tuple[lis
         parts.extend(side)
     else:
         if u.is_art and u.in_battery:
-            err = _ib_one_hex(m, p, h, t)
+            err = ib_one_hex(m, p, h, t)
             if err is not None:
                 return parts, err
         if not entry_allowed(m, u, t):
@@ -368,39 +358,6 @@ def step_parts(m: Model, p: Plan, h: int, t: int, night_free: bool) -> tuple[lis
 
 def _own_ft_area(m: Model, u: U, t: int) -> bool:
     return "ft-area:" + u.side in m.hm.tags[t] or (u.side == "axis" and "west-wall" in m.hm.features[t])
-
-
-def _ib_one_hex(m: Model, p: Plan, h: int, t: int) -> tuple[str, str, str] | None:
-    """5.6.1: IB towed Art moves one hex only (German <= 150mm incl. NW, others
-    <= 155mm, British <= 25lb; not 'G' nor mixed Art Bn.s), never across a
-    stream or ford, never into constricted terrain or next to the enemy unless
-    it started next to one and has no other hex."""
-    u = p.lead
-    if u.c.self_propelled:
-        return None
-    gun = u.c.gun.replace(" ", "")
-    limit = 150 if u.side == "axis" else 155
-    size = _mm(gun)
-    ok = not gun.upper().endswith("G") and not u.c.mixed_artillery and (
-        ("lb" in gun and size <= 25) or (size and "lb" not in gun and size <= limit) or u.c.nebelwerfer)
-    if not ok or len(p.path) != 1:
-        return ("IB_ART", "IB towed Art moves only by IB one-hex movement (German 150mm and less, others 155mm and "
-                "less, British 25lb and less; not 'G' or mixed Art Bn.s), one hex", "5.6.1")
-    f = terrain.side(m, h, t)
-    if "stream" in f or "ford" in f:
-        return ("IB_ART", "IB one-hex movement does not cross a stream or use a ford", "5.6.1")
-    if terrain.constricted(m, t):
-        return ("IB_ART", "IB one-hex movement never enters constricted terrain", "5.6.1")
-    adj = m.enemy_adjacent(u.side)
-    if adj[t] and not (adj[h] and all(adj[x] for x in m.hm.neighbours(h) if not m.stack(x) or
-                                      all(y.side == u.side for y in m.stack(x)))):
-        return ("IB_ART", "IB one-hex movement does not move next to the enemy", "5.6.1")
-    return None
-
-
-def _mm(gun: str) -> int:
-    digits = "".join(ch for ch in gun if ch.isdigit())
-    return int(digits) if digits else 0
 
 
 def _road_stacking(m: Model, p: Plan, t: int, b: VerdictBuilder) -> tuple[str, str] | None:
@@ -460,82 +417,6 @@ def _leg_road_bonus(m: Model, p: Plan, ps_only: bool) -> bool:
         return False
     enemy = [x.hex for x in m.units.values() if x.on_map and x.side != u.side]
     return all(m.hm.distance(e, h) > 6 for e in enemy for h in hexes)
-
-
-def _check_pa(m: Model, p: Plan, b: VerdictBuilder) -> None:
-    """5.2.3: PA movement counts hexes: Leg 1 (Leg CDO 2 but in mud or at
-    night), Mech 2 by day, 1 at night, in mud (unless entirely along
-    primary/secondary roads) or with a low/no-fuel formation; halts on moving
-    next to an enemy unit; Mech units halt entering woods etc. off a road."""
-    u = p.lead
-    limit = pa_limit(m, u, p)
-    if len(p.path) > limit:
-        b.violation("PA_HEXES", f"{u.d.name or u.id} PA-moves at most {limit} hex(es) now", GOSS.cite("5.2.3"))
-        return
-    adj = m.enemy_adjacent(u.side)
-    sp = set(strongpoints(m, u.side))
-    h = p.start
-    for i, t in enumerate(p.path):
-        if t not in m.hm.neighbours(h) or any(x.side != u.side for x in m.stack(t)):
-            b.violation("PA_STEP", f"{m.label(t)} is not an adjacent hex free of enemy units", GOSS.cite("5.2.3"))
-            return
-        if p.stop_at >= 0:
-            b.violation("HALTED", f"the PA move halted in {m.label(h)}", GOSS.cite("5.2.3"))
-            return
-        if not entry_allowed(m, u, t):
-            b.violation("PROHIBITED", f"{m.label(t)} is prohibited terrain", GOSS.cite("5.2.3"))
-            return
-        f = terrain.side(m, h, t)
-        if u.mech and terrain.river(m, h, t) and not (terrain.bridged(m, h, t) or terrain.ford(m, h, t)):
-            b.violation("HEXSIDE", "a Mech unit crosses a river only at a ford or bridge", GOSS.cite("7.11.0"))
-            return
-        if not u.mech and {"major river", "great river"} & f and not terrain.bridged(m, h, t):
-            b.violation("HEXSIDE", "Leg units cross a major river only by bridge or ferry", GOSS.cite("7.11.0"))
-            return
-        if any(n in sp for n in m.hm.neighbours(h)) and any(n in sp and n in m.hm.neighbours(h)
-                                                            for n in m.hm.neighbours(t)):
-            b.violation("STRONGPOINT", "both hexes are next to the same enemy ET-3 / Fort / Ft Area",
-                        GOSS.cite("7.9.0"))
-            return
-        stops = []
-        if adj[t]:
-            stops.append(("moved next to an enemy unit", "5.2.3"))
-        if u.mech and terrain.mech_stop(m, t) and not terrain.road(m, h, t):
-            stops.append(("a Mech unit entering woods/forest/marsh/... off a road", "5.2.3"))
-        stops.extend(halts(m, u, t))
-        p.steps.append((t, i + 1, [Part(0, "PA movement (hexes)", "5.2.3")]))
-        if stops:
-            p.stop_at = i
-            for text, case in stops:
-                b.note(f"halts in {m.label(t)}: {text}", GOSS.cite(case))
-        h = t
-
-
-def pa_limit(m: Model, u: U, p: Plan | None = None) -> int:
-    ground = m.lf.weather.ground or "dry"
-    if ground == "deep-mud":
-        return 1  # LF 19.4.3b
-    if not u.mech:
-        return 2 if u.has("commando") and ground != "mud" and not m.night else 1
-    along_ps = p is not None and all(set(terrain.road(m, a, t)) & set(PS) for a, t in _pairs(p))
-    if m.night or (ground == "mud" and not along_ps) or m.fuel_state(u) != "normal":
-        return 1
-    return 2
-
-
-def pa_reach(m: Model, u: U) -> set[int]:
-    """Hexes a PA move could reach (5.2.1 g), ignoring halts beyond the first step."""
-    out: set[int] = set()
-    frontier = {u.hex}
-    for _ in range(pa_limit(m, u)):
-        nxt = set()
-        for h in frontier:
-            for t in m.hm.neighbours(h):
-                if t not in out and not any(x.side != u.side for x in m.stack(t)):
-                    nxt.add(t)
-        out |= nxt
-        frontier = {t for t in nxt if not m.enemy_adjacent(u.side)[t]}
-    return out
 
 
 def _end_notes(m: Model, p: Plan, b: VerdictBuilder, resting: bool | None) -> None:
@@ -643,58 +524,3 @@ def _rest_move_fatigue(m: Model, u: U, p: Plan, spent: int) -> None:
         from adjudicator.rules.lucky_forward import fatigue
 
         fatigue.hit(m, u, "moved more than half its MA in its rest GT", ("3.5.4",))
-
-
-def reachable(m: Model, uid: str) -> tuple[list[service_pb2.ReachableLocation], list[common_pb2.RuleNote]]:
-    """Every hex a unit may end a non-road move in this phase, with its cost:
-    a search whose every step is the one check_path makes (costs.step rules)."""
-    u = m.unit(uid)
-    notes: list[common_pb2.RuleNote] = []
-    kind = _phase_kind(m)
-    why = eligibility(m, u, kind)
-    if why is not None or not u.on_map:
-        notes.append(common_pb2.RuleNote(text=f"{uid} may not move now: {why[0] if why else 'not on the map'}",
-                                         citation=GOSS.cite(why[1] if why else "7.5.0")))
-        return [], notes
-    cost: dict[int, int] = {u.hex: 0}
-    parent: dict[int, int] = {u.hex: -1}
-    frontier = [u.hex]
-    asked: set[str] = set()
-    while frontier:
-        frontier.sort(key=lambda x: cost[x])
-        h = frontier.pop(0)
-        path = []
-        x = h
-        while x != u.hex:
-            path.append(x)
-            x = parent[x]
-        path.reverse()
-        for t in m.hm.neighbours(h):
-            if t in path or t == u.hex:
-                continue
-            act = action_pb2.Action(side=u.side)
-            act.move.unit_ids.append(uid)
-            act.move.path.extend(m.label(z) for z in [*path, t])
-            b = VerdictBuilder("move")
-            try:
-                p = plan(m, act, b)
-                if p is None:
-                    continue
-                check_path(m, p, b)
-            except NeedsData as e:
-                for c in e.cells:
-                    asked.add(f"{c.table_id} {c.column} {c.row}")
-                continue
-            if not b.ok:
-                continue
-            spent = p.spent if not p.minimum else p.budget
-            if t not in cost or spent < cost[t]:
-                cost[t] = spent
-                parent[t] = h
-                if p.stop_at < 0 and not p.minimum:
-                    frontier.append(t)
-    out = reachable_locations(m.hm, u.hex, cost, parent, scale=2)
-    if asked:
-        notes.append(common_pb2.RuleNote(text="moves left out: their cost needs " + "; ".join(sorted(asked)),
-                                         citation=GOSS.cite("7.2.0")))
-    return out, notes

@@ -22,6 +22,7 @@ from adjudicator.rules.lucky_forward import (
     legal,
     modes,
     movement,
+    movement_reach,
     rest,
     sop,
     sop_auto,
@@ -154,7 +155,7 @@ class LuckyForwardRuleset(RulesetBase[Model]):
 
     def reachable(self, model: Model, unit_id: str) -> tuple[list[service_pb2.ReachableLocation],
                                                              list[common_pb2.RuleNote]]:
-        return movement.reachable(model, unit_id)
+        return movement_reach.reachable(model, unit_id)
 
     def describe(self, state: state_pb2.GameState) -> list[str]:
         m = Model(state)

@@ -79,12 +79,23 @@ def _match(free: list[U], hosts: list[U], ok: Callable[[U, U], bool], cap: int) 
 
 
 def special_stacks(m: Model, units: Sequence[U], constricted: bool) -> dict[str, str]:
-    """Free Co. id -> its host's id, as many as 6.2 allows in the hex."""
+    """Free Co. id -> its host's id, as many as 6.2 allows in the hex. A free
+    Co. is no host (6.3.0 example: a Leg Bn.'s hex takes no third AFV Co. on
+    an Eng Co. that is itself free): the Eng/AT Co.s either host AFV Co.s or
+    ride free, whichever frees more units."""
     units = list(units)
+    engat_ids = {u.id for u in units if _engat_co(u) or _m5_co(u)}
+    a = _solve(units, constricted, engat_ids)
+    b = _solve(units, constricted, set())
+    return a if len(a) >= len(b) else b
+
+
+def _solve(units: list[U], constricted: bool, not_hosts: set[str]) -> dict[str, str]:
     afv = [u for u in units if _afv_co(u)]
-    out = _match(afv, units, _afv_host, 2 if constricted else 3)
+    out = _match(afv, [u for u in units if u.id not in not_hosts], _afv_host, 2 if constricted else 3)
+    hosting = set(out.values())
     rest = [u for u in units if u.id not in out]
-    engat = [u for u in rest if u.id not in out and (_engat_co(u) or _m5_co(u))]
+    engat = [u for u in rest if u.id not in hosting and (_engat_co(u) or _m5_co(u))]
 
     def engat_ok(f: U, h: U) -> bool:
         if h is f or h.id in out:
