@@ -294,7 +294,11 @@ class Model:
     def fuel_state(self, u: U) -> str:
         """The fuel state that applies to a unit: its HQ's (16.4.3a); asset units
         their corps/army HQ's (16.4.3b); Mech units of Axis Leg formations their
-        corps HQ's (16.4.4)."""
+        corps HQ's (16.4.4). A formation in MR, and after its release until
+        the end of that GD (one more GD with an MR bonus), is in normal fuel
+        (5.4.1)."""
+        if u.st.mode == lf_pb2.LF_MODE_MANEUVER_RESERVE or u.st.mr_fuel_until >= self.lf.game_day:
+            return "normal"
         h = self.hqs.get(u.hq)
         if h is not None and h.level in (lf_pb2.LF_HQ_DIVISION, lf_pb2.LF_HQ_BATTLE_GROUP) and not h.mech_formation:
             corps = self.corps_of(h.unit_id)

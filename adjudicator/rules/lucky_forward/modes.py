@@ -227,11 +227,13 @@ def apply_set_mode(m: Model, action: action_pb2.Action, dice: DiceSource) -> Non
 def _release(m: Model, u: U) -> None:
     """5.4.4: released after nine consecutive GTs in MR (one more GD with an
     extra Rgt attached: stage 4), the formation gets a six-GT bonus period."""
-    if u.st.mr_gts >= MR_MIN_GTS:
+    bonus = u.st.mr_gts >= MR_MIN_GTS
+    if bonus:
         u.st.mr_bonus_until = m.lf.gt + MR_BONUS_GTS
         u.st.mr_released_gt = m.lf.gt
         m.emit("MR_BONUS", f"{u.d.name or u.id} leaves MR after {u.st.mr_gts} GTs: MR bonus period until GT "
                f"{u.st.mr_bonus_until}", ["5.4.4"], units=[u.id])
+    u.st.mr_fuel_until = m.lf.game_day + (1 if bonus else 0)  # 5.4.1
     u.st.mr_gts = 0
 
 
@@ -248,6 +250,7 @@ def drop_mr(m: Model, u: U, why: str) -> None:
     for x in group:
         x.st.mode = TAC
         x.st.mr_gts = 0
+        x.st.mr_fuel_until = m.lf.game_day  # 5.4.1: normal fuel for the GD of release only
     m.emit("MR_LOST", f"the formation of {u.d.name or u.id} leaves MR ({why}): Tac mode, no MR bonus", ["5.4.2"],
            units=[x.id for x in group])
 
