@@ -527,8 +527,8 @@ class LfGroundAssault(_message.Message):
     def __init__(self, hex: _Optional[str] = ..., attacker: _Optional[_Union[LfGaSide, _Mapping]] = ..., defender: _Optional[_Union[LfGaSide, _Mapping]] = ..., line: _Optional[int] = ..., initial_column: _Optional[str] = ..., final_column: _Optional[str] = ..., drm: _Optional[int] = ..., stage: _Optional[str] = ..., shifts: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class LuckyForwardScenario(_message.Message):
-    __slots__ = ("counters", "hqs", "assignments", "first_game_day", "first_time", "last_game_day", "ena_from_game_day", "weather", "initial", "hq_status", "works", "delays", "unobserved_missions", "lull_ended_on", "day_zero")
-    class LullEndedOnEntry(_message.Message):
+    __slots__ = ("counters", "hqs", "assignments", "first_game_day", "first_time", "last_game_day", "ena_from_game_day", "weather", "initial", "hq_status", "works", "delays", "unobserved_missions", "lull_ended_gt", "day_zero")
+    class LullEndedGtEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
         VALUE_FIELD_NUMBER: _ClassVar[int]
@@ -548,7 +548,7 @@ class LuckyForwardScenario(_message.Message):
     WORKS_FIELD_NUMBER: _ClassVar[int]
     DELAYS_FIELD_NUMBER: _ClassVar[int]
     UNOBSERVED_MISSIONS_FIELD_NUMBER: _ClassVar[int]
-    LULL_ENDED_ON_FIELD_NUMBER: _ClassVar[int]
+    LULL_ENDED_GT_FIELD_NUMBER: _ClassVar[int]
     DAY_ZERO_FIELD_NUMBER: _ClassVar[int]
     counters: _containers.RepeatedCompositeFieldContainer[LfCounter]
     hqs: _containers.RepeatedCompositeFieldContainer[LfHq]
@@ -563,9 +563,9 @@ class LuckyForwardScenario(_message.Message):
     works: _containers.RepeatedCompositeFieldContainer[LfWork]
     delays: _containers.RepeatedCompositeFieldContainer[LfDelayMarker]
     unobserved_missions: bool
-    lull_ended_on: _containers.ScalarMap[str, int]
+    lull_ended_gt: _containers.ScalarMap[str, int]
     day_zero: str
-    def __init__(self, counters: _Optional[_Iterable[_Union[LfCounter, _Mapping]]] = ..., hqs: _Optional[_Iterable[_Union[LfHq, _Mapping]]] = ..., assignments: _Optional[_Iterable[_Union[LfAssignment, _Mapping]]] = ..., first_game_day: _Optional[int] = ..., first_time: _Optional[str] = ..., last_game_day: _Optional[int] = ..., ena_from_game_day: _Optional[int] = ..., weather: _Optional[_Iterable[_Union[LfWeather, _Mapping]]] = ..., initial: _Optional[_Iterable[_Union[LfUnitStatus, _Mapping]]] = ..., hq_status: _Optional[_Iterable[_Union[LfHqStatus, _Mapping]]] = ..., works: _Optional[_Iterable[_Union[LfWork, _Mapping]]] = ..., delays: _Optional[_Iterable[_Union[LfDelayMarker, _Mapping]]] = ..., unobserved_missions: _Optional[bool] = ..., lull_ended_on: _Optional[_Mapping[str, int]] = ..., day_zero: _Optional[str] = ...) -> None: ...
+    def __init__(self, counters: _Optional[_Iterable[_Union[LfCounter, _Mapping]]] = ..., hqs: _Optional[_Iterable[_Union[LfHq, _Mapping]]] = ..., assignments: _Optional[_Iterable[_Union[LfAssignment, _Mapping]]] = ..., first_game_day: _Optional[int] = ..., first_time: _Optional[str] = ..., last_game_day: _Optional[int] = ..., ena_from_game_day: _Optional[int] = ..., weather: _Optional[_Iterable[_Union[LfWeather, _Mapping]]] = ..., initial: _Optional[_Iterable[_Union[LfUnitStatus, _Mapping]]] = ..., hq_status: _Optional[_Iterable[_Union[LfHqStatus, _Mapping]]] = ..., works: _Optional[_Iterable[_Union[LfWork, _Mapping]]] = ..., delays: _Optional[_Iterable[_Union[LfDelayMarker, _Mapping]]] = ..., unobserved_missions: _Optional[bool] = ..., lull_ended_gt: _Optional[_Mapping[str, int]] = ..., day_zero: _Optional[str] = ...) -> None: ...
 
 class LuckyForwardState(_message.Message):
     __slots__ = ("game_day", "time", "gt", "movement_step", "units", "hqs", "works", "delays", "weather", "rest_revealed", "ena", "night_exploit", "art_targets", "spotter_uses", "spotter_hexes", "attacked_hexes", "supporting_used", "fs", "ga", "decisions", "marks", "phasing", "step")

@@ -20,6 +20,23 @@ class Claim:
     case: str
 
 
+def lull_surprise(m: Model, lull_gt: int) -> bool:
+    """A9: the surprise shift in the first AM GT from the GT the lull ended
+    (13.7.3g, default 'first-am'), or in the first two GTs from it (24.4.0c,
+    'two-gts')."""
+    gt = m.lf.gt
+    if m.opts.lull_surprise == "two-gts":
+        return lull_gt <= gt <= lull_gt + 1
+    first = m.sc.first_time or "AM"
+    start = ("AM", "PM", "night").index(first)
+
+    def time_of(g: int) -> str:
+        return ("AM", "PM", "night")[(start + g - 1) % 3]
+
+    first_am = next(g for g in range(lull_gt, lull_gt + 3) if time_of(g) == "AM")
+    return gt == first_am
+
+
 def west_wall(gd: int) -> int:
     """LF 17.5.0: 1 left shift GD 1-7, 2 GD 8-15, 3 from GD 16."""
     return 1 if gd <= 7 else 2 if gd <= 15 else 3
@@ -102,12 +119,10 @@ def claims(m: Model, h: int, attackers: list[U], defenders: list[U], *, lead_pr:
         add(A, 1, "the defending hex is overstacked", "6.7.0")
     if any(m.unsupported(u) or m.adv(u.hq) == 0 for u in defenders if not u.is_leader):
         add(A, 1, "a defending unit's HQ has ADV 0 (unsupported)", "15.4.3")
-    lull = m.sc.lull_ended_on.get(attackers[0].side, 0) if attackers else 0
-    if lull:
-        window = (lull, 0) if m.opts.lull_surprise == "first-am" else (lull, 1)
-        gts_since = (m.lf.game_day - lull) * 3 + ("AM", "PM", "night").index(m.lf.time)
-        if (window[1] == 0 and m.lf.game_day == lull + 1 and m.lf.time == "AM") or (window[1] == 1 and gts_since < 2):
-            add(A, 1, "the first GT(s) after the attacker ended a lull", "13.7.3 g")
+    lull = m.sc.lull_ended_gt.get(attackers[0].side, 0) if attackers else 0
+    if lull and lull_surprise(m, lull):
+        add(A, 1, "the first GT(s) after the attacker ended a lull", "13.7.3 g" if m.opts.lull_surprise == "first-am"
+            else "24.4.0")
     if any(u.st.extended_supply for u in defenders):
         add(A, 2 if m.opts.extended_shift == "twice" else 1, "a defending unit on an extended GenS path",
             "13.7.3 h")

@@ -63,17 +63,30 @@ def surrender(m: Model, dice: DiceSource, step: Step) -> None:
     """15.7.1: every isolated OoS unit makes a defensive PRC, +2 per earlier AM
     check, +1 if a unit within two hexes surrendered this GT, -1 with a leader."""
     surrendered: list[int] = []
-    for u in sorted((u for u in m.units.values() if u.on_map and u.st.isolated and u.st.supply == OUT),
-                    key=lambda x: x.id):
+    for u in sorted(m.units.values(), key=lambda x: x.id):
+        if not (u.on_map and u.st.isolated and u.st.supply == OUT):
+            if u.st.surrender_checks:
+                u.st.surrender_checks = 0  # no longer isolated and OoS: the count starts again
+            continue
         check_surrender(m, dice, u, surrendered, "15.7.1")
 
 
-def check_surrender(m: Model, dice: DiceSource, u: U, surrendered: list[int], case: str) -> bool:
+def surrender_drm(m: Model, u: U, surrendered: list[int]) -> int:
+    """15.7.1: +2 for each AM GT after the first that the unit checks (the
+    example: GD 4 +0, GD 5 +2, GD 6 +4), +1 if a unit within two hexes
+    surrendered this GT, -1 stacked with a leader (23.2.1e)."""
     drm = 2 * u.st.surrender_checks
     if any(m.hm.distance(h, u.hex) <= 2 for h in surrendered):
         drm += 1
+    if any(x.is_leader and x.side == u.side for x in m.stack(u.hex)):
+        drm -= 1
+    return drm
+
+
+def check_surrender(m: Model, dice: DiceSource, u: U, surrendered: list[int], case: str) -> bool:
+    drm = surrender_drm(m, u, surrendered)
     passed, text = prc.check(m, dice, u, "defensive", drm, f"surrender check {u.id}", case="15.7.1")
-    u.st.surrender_checks += 1
+    u.st.surrender_checks += 1  # one per AM GT: the Surrender Segment is in the AM Joint Command Phase
     if not passed:
         surrendered.append(u.hex)
         m.eliminate(u, f"surrenders: {text}", [case, "15.7.1"])
