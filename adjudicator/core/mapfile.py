@@ -262,7 +262,7 @@ def _list(items: list[str], indent: str = "") -> str:
     return "\n".join(lines)
 
 
-def _chains(links: list[tuple[str, str]]) -> list[list[str]]:
+def road_chains(links: list[tuple[str, str]]) -> list[list[str]]:
     """Road links back into chains, in order: a link continuing the last chain
     (sharing its end hex) extends it, otherwise it starts a new one, so the
     chains a file or the studio wrote come back as they were."""
@@ -331,5 +331,5 @@ def map_to_toml(gm: map_pb2.GameMap, header: str = "") -> str:
         out.extend(["", "[names]"])
         out.extend(f"{_str(h)} = {_str(n)}" for h, n in names)
     table("hexsides", sides)
-    table("roads", {k: [" ".join(c) for c in _chains(v)] for k, v in links.items()})
+    table("roads", {k: [" ".join(c) for c in road_chains(v)] for k, v in links.items()})
     return "\n".join(out) + "\n"
