@@ -203,7 +203,9 @@ def build_app(project: Project) -> Starlette:
             raise MalformedInput("send {cells: [{table, row, column, value}]}")
         state = game.current(st.session) if st.session is not None else None
         base = [t for t in charts.base_tables(rs, state) if t.id != project.counters_table_id()]
-        ts = charts.save_cells(base, [dict(c) for c in cells if isinstance(c, dict)])
+        kept = [{"table": t.id, "row": c.row, "column": c.column, "value": c.value, "source": c.source}
+                for t in project.charts().tables for c in t.cells]  # cells saved before stay unless retyped
+        ts = charts.save_cells(base, kept + [dict(c) for c in cells if isinstance(c, dict)])
         project.write(TABLES, charts.tableset_text(ts, rs.title))
         return {"file": TABLES, "cells": sum(len(t.cells) for t in ts.tables)}
 
@@ -268,6 +270,14 @@ def build_app(project: Project) -> Starlette:
     def game_supply(_r: Request, b: dict[str, Any]) -> Any:
         return game.supply(st.need_game(), str(b.get("side", "")))
 
+    def game_picture(_r: Request, b: dict[str, Any]) -> Any:
+        from exporters.picture import Overlay, render_svg
+
+        sess = st.need_game()
+        ov = Overlay(reach={str(k): float(v) for k, v in dict(b.get("reach", {})).items()},
+                     supply=set(map(str, b.get("supply", []))), selected=set(map(str, b.get("selected", []))))
+        return {"svg": render_svg(game.current(sess), ov)}
+
     def game_step(_r: Request, b: dict[str, Any]) -> Any:
         sess = st.need_game()
         at = int(b.get("at", -1))
@@ -301,6 +311,7 @@ def build_app(project: Project) -> Starlette:
         Route("/api/game/undo", api(game_undo, "POST"), methods=["POST"]),
         Route("/api/game/supply", api(game_supply, "POST"), methods=["POST"]),
         Route("/api/game/step", api(game_step, "POST"), methods=["POST"]),
+        Route("/api/game/picture", api(game_picture, "POST"), methods=["POST"]),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes)

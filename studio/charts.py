@@ -77,7 +77,10 @@ def save_cells(tables: list[tables_pb2.Table], cells: list[dict[str, str]]) -> t
     table, row or column is refused with its position)."""
     ts = tables_pb2.TableSet()
     by_id: dict[str, tables_pb2.Table] = {}
-    for c in cells:
+    last: dict[tuple[str, str, str], dict[str, str]] = {}
+    for c in cells:  # a cell typed again replaces the one saved before
+        last[(str(c.get("table", "")), str(c.get("row", "")), str(c.get("column", "")))] = c
+    for c in last.values():
         value = str(c.get("value", "")).strip()
         if not value:
             continue

@@ -93,7 +93,11 @@ class Guard:
             if ctype not in ("application/json", "application/octet-stream"):
                 await _refuse(send, 415, "refused: send JSON")
                 return
+        if not sep:  # /s/<secret> without the slash: relative URLs need it
+            await send({"type": "http.response.start", "status": 307,
+                        "headers": [(b"location", (self.prefix + "/").encode()), (b"content-length", b"0")]})
+            await send({"type": "http.response.body", "body": b""})
+            return
         scope = dict(scope)
-        scope["path"] = "/" + rest if sep else "/"
-        scope["root_path"] = scope.get("root_path", "") + self.prefix
+        scope["root_path"] = scope.get("root_path", "") + self.prefix  # routes see the path after the secret
         await self.app(scope, receive, send)
