@@ -214,7 +214,7 @@ def build_app(project: Project) -> Starlette:
         for p in sorted(project.root.rglob("*")):
             if p.is_file() and p.suffix.lower() in game.SAVE + game.LOG + game.CANON and ".bak" not in p.name:
                 rel = p.relative_to(project.root).as_posix()
-                if rel.startswith("maps/") or rel in ("binding.json", "studio.json"):
+                if rel.startswith("maps/") or rel in ("binding.json", "studio.json", "counters.textproto", TABLES):
                     continue
                 found.append(rel)
         return {"files": found[:500]}

@@ -47,6 +47,7 @@ class PieceAt:
     x: int
     y: int
     images: list[str]
+    location: str  # the unit's location when it stood there
 
 
 @dataclass
@@ -96,11 +97,12 @@ def open_game(path: Path, module: Module | None, binding: vassal_pb2.VassalBindi
 
 def _pieces_from(sess: Session, game: SavedGame, module: Module, unit_pieces: dict[str, str],
                  positions: dict[str, Any]) -> None:
+    where = {u.unit_id: u.location for u in sess.state.units}
     for uid, pid in unit_pieces.items():
         pos = positions.get(pid)
         if pos is None or pos.map is None:
             continue
-        sess.pieces[uid] = PieceAt(pos.map, pos.x, pos.y, piece_images(game.pieces[pid].piece, module))
+        sess.pieces[uid] = PieceAt(pos.map, pos.x, pos.y, piece_images(game.pieces[pid].piece, module), where.get(uid, ""))
 
 
 def _open_log(name: str, game: SavedGame, module: Module, binding: vassal_pb2.VassalBinding, complete: Any) -> Session:
@@ -161,12 +163,6 @@ def apply(sess: Session, action: action_pb2.Action, rolls: list[int]) -> dict[st
     sess.state = done.state
     if sess.kind == "log":
         sess.kind, sess.steps, sess.at = "save", [], -1  # play on from the step shown
-    moved = {u.unit_id for u in done.state.units} & set(sess.pieces)
-    for uid in moved:
-        new = next(u for u in done.state.units if u.unit_id == uid)
-        old = next((u for u in state.units if u.unit_id == uid), None)
-        if old is not None and old.location != new.location:
-            sess.pieces.pop(uid, None)  # drawn at its new hex's centre from now on
     return {"applied": True, "events": [e.text for e in done.events], **verdict_json(verdict)}
 
 
@@ -203,7 +199,8 @@ def view(sess: Session) -> dict[str, Any]:
         units.append({"id": u.unit_id, "name": d.name if d is not None else u.unit_id, "side": u.side,
                       "status": state_pb2.UnitState.Status.Name(u.status), "location": u.location,
                       "steps_lost": u.steps_lost, "markers": list(u.markers), "mp_spent": u.mp_spent,
-                      "piece": None if p is None else {"map": p.map, "x": p.x, "y": p.y, "images": p.images}})
+                      "piece": None if p is None else {"map": p.map, "x": p.x, "y": p.y, "images": p.images,
+                                                       "location": p.location}})
     rs = sess.ruleset
     return {
         "file": sess.file, "kind": sess.kind, "ruleset": st.ruleset, "turn": st.turn, "phase": st.phase,

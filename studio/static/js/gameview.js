@@ -5,6 +5,7 @@
 // supply; a log's steps, each with its check-log verdict.
 
 import { el, get, imageUrl, post, status, upload } from "./api.js";
+import { MapEditor } from "./mapedit.js";
 import { MapView, svgEl } from "./mapview.js";
 
 export class GameTab {
@@ -29,7 +30,7 @@ export class GameTab {
     });
     pick.addEventListener("change", () => pick.value && this.load(pick.value));
     this.side = el("div", { class: "side game-side" });
-    this.viewBox = el("div", { class: "view" });
+    this.viewBox = el("div", { class: "view" }, el("div", { class: "placeholder" }, "No game open."));
     this.root.replaceChildren(
       el("div", { class: "toolbar" }, "Open ", pick, " or ", fileInput),
       el("div", { class: "editor" }, this.side, this.viewBox));
@@ -60,8 +61,12 @@ export class GameTab {
           onPointer: (kind, e, m) => this.pointer(kind, e, m),
           onHover: (i) => this.hover(i),
         });
-        this.tooltip = el("div", { class: "tooltip", id: "hex-tooltip" });
+        this.tooltip = el("div", { class: "tooltip", id: "hex-tooltip", hidden: true });
         this.viewBox.append(this.tooltip);
+        const painter = new MapEditor(null, this.info); // the painted map under the units, read-only
+        painter.view = this.map;
+        painter.doc = this.mapData.doc;
+        painter.renderAll();
       }
     }
     this.renderSide();
@@ -73,9 +78,9 @@ export class GameTab {
     if (!this.tooltip) return;
     if (i < 0) { this.tooltip.hidden = true; return; }
     const label = this.mapData.labels[i];
-    const r = this.reach && this.reach.get(label);
+    const r = this.reach ? this.reach.get(label) : null;
     this.tooltip.hidden = false;
-    this.tooltip.textContent = `${label}` + (r !== undefined ? ` · ${r.cost} MP` : "")
+    this.tooltip.textContent = `${label}` + (r ? ` · ${r.cost} MP` : "")
       + (this.unitsAt(label).length ? ` · ${this.unitsAt(label).map((u) => u.id).join(", ")}` : "");
   }
 
@@ -91,7 +96,7 @@ export class GameTab {
           "data-step": i, onclick: () => this.step(i) },
         `step ${s.steps.join(",")}: ${s.summary}` + (s.legal === null ? ` (${s.skipped})` : s.legal ? " — legal" : " — ILLEGAL"))))) : null;
     this.verdictBox = el("div", { id: "verdict" });
-    this.side.replaceChildren(
+    this.side.replaceChildren(...[
       el("div", { class: "facts" }, el("b", {}, v.file), ` · ${v.ruleset} · version ${v.version}`,
         el("div", {}, `turn ${v.turn} · ${v.phase}${v.segment ? "/" + v.segment : ""} · ${v.active_side} to act`),
         v.pending ? el("div", { class: "pending" }, `pending: ${v.pending}`) : null,
@@ -108,7 +113,7 @@ export class GameTab {
       steps,
       v.diagnostics.length ? el("details", {}, el("summary", {}, `${v.diagnostics.length} import notes`),
         el("ul", { class: "small" }, ...v.diagnostics.map((d) => el("li", {}, d)))) : null,
-      this.map ? null : el("div", { id: "picture" }));
+      this.map ? null : el("div", { id: "picture" })].filter(Boolean));
     if (!this.map) this.picture();
   }
 
@@ -128,7 +133,8 @@ export class GameTab {
 
   // -- units --------------------------------------------------------------------
   position(u, k) {
-    if (u.piece && u.piece.map === this.mapData.map) return [u.piece.x, u.piece.y];
+    // Where VASSAL draws the piece while it stands where the save put it; at its hex's centre once moved.
+    if (u.piece && u.piece.map === this.mapData.map && u.piece.location === u.location) return [u.piece.x, u.piece.y];
     const i = this.map.index.get(u.location);
     if (i === undefined) return null;
     const [x, y] = this.mapData.snap[i];

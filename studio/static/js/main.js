@@ -75,12 +75,12 @@ function header(info) {
   rs.addEventListener("change", () => { fill(); apply(); });
   sc.addEventListener("change", apply);
   const maps = el("select", { id: "map-select" }, ...info.maps.map((m) => el("option", { value: m }, m)));
-  document.getElementById("head").replaceChildren(
+  document.getElementById("head").replaceChildren(...[
     el("span", { class: "brand" }, "Umpire Studio"),
     el("span", { class: "module" }, info.module || "no module"),
     el("label", {}, "ruleset ", rs), el("label", {}, "scenario ", sc),
     info.maps.length ? el("label", {}, "map ", maps) : null,
-    el("span", { class: "small project" }, info.project));
+    el("span", { class: "small project" }, info.project)].filter(Boolean));
 }
 
 main().catch((e) => { status(`the studio could not start: ${e.message}`, "error"); });

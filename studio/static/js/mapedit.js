@@ -34,13 +34,14 @@ export class MapEditor {
       onHover: (i) => this.hoverInfo(i),
       onPointer: (kind, e, m) => this.pointer(kind, e, m),
     });
-    this.tooltip = el("div", { class: "tooltip", id: "hex-tooltip" });
+    this.tooltip = el("div", { class: "tooltip", id: "hex-tooltip", hidden: true });
     view.append(this.tooltip);
     this.buildPalette(side);
     this.renderAll();
     this.showProblems(data.problems, data.load_error);
     window.studio.mapReadyMs = performance.now() - t0;
-    status(`${mapIdent}: ${data.labels.length} hexes · ${data.exists ? "opened " + data.file : "new map (not saved yet)"}`
+    if (data.load_error) status(`${data.file} does not parse: ${data.load_error}`, "error");
+    else status(`${mapIdent}: ${data.labels.length} hexes · ${data.exists ? "opened " + data.file : "new map (not saved yet)"}`
       + (data.outside.length ? ` · ${data.outside.length} hexes VASSAL does not name are excluded` : ""));
   }
 
@@ -62,6 +63,7 @@ export class MapEditor {
         el("button", { id: "redo", onclick: () => this.redo(), title: "Ctrl+Y" }, "Redo"),
         el("button", { id: "save-map", class: "primary", onclick: () => this.save() }, "Save map")),
       el("div", { class: "row small" }, `file: ${this.data.file}`),
+      el("div", { id: "problems" }),
       group("Terrain", v.terrains.map(term("terrain"))),
       group("Hex features", v.hex_features.map(term("feature"))),
       group("Hexsides (click or drag along a side)", v.hexside_features.map(term("side"))),
@@ -81,7 +83,6 @@ export class MapEditor {
       ]),
       el("div", { class: "notes small" }, ...(v.notes || []).map((n) => el("p", {}, n)),
         ...(this.data.notes || []).map((n) => el("p", {}, n))),
-      el("div", { id: "problems" }),
     );
     document.onkeydown = (e) => {
       if (!this.root.isConnected || this.root.hidden) return;

@@ -165,6 +165,7 @@ export class MapView {
         this.svg.setPointerCapture(e.pointerId);
         return;
       }
+      this.svg.setPointerCapture(e.pointerId); // a drag ends where it ends, even off the map
       if (this.onPointer) this.onPointer("down", e, this.toMap(e));
     });
     this.svg.addEventListener("pointermove", (e) => {

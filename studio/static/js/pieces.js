@@ -6,7 +6,8 @@
 import { el, get, imageUrl, post, status } from "./api.js";
 
 function pieceImages(images) {
-  return el("span", { class: "piece-img" }, ...images.map((n) => el("img", { src: imageUrl(n), alt: n, loading: "lazy" })));
+  return el("span", { class: "piece-img" }, ...images.map((n) => el("img", { src: imageUrl(n), alt: n, title: n,
+    loading: "lazy", onerror: (e) => { e.target.classList.add("missing"); e.target.alt = `no image ${n}`; } })));
 }
 
 export class CountersTab {
