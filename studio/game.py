@@ -77,14 +77,14 @@ def open_game(path: Path, module: Module | None, binding: vassal_pb2.VassalBindi
     if suffix not in SAVE + LOG:
         raise MalformedInput(f"cannot open {suffix or 'a file without extension'}: a .vsav, .vlog or canonical state",
                              path.name)
+    archive = Archive.open(path)  # the converter's hostile-archive guards, before anything else
+    if archive.kind() != "save":
+        raise MalformedInput("not a VASSAL save or log (no savedGame entry)", path.name)
+    game = read_game_archive(archive)
     if module is None:
         raise MalformedInput("a save or log needs the module: start the studio with MODULE.vmod")
     if not binding.ruleset:
         raise MalformedInput("choose a ruleset first (the binding names none)")
-    archive = Archive.open(path)  # the converter's hostile-archive guards
-    if archive.kind() != "save":
-        raise MalformedInput("not a VASSAL save or log (no savedGame entry)", path.name)
-    game = read_game_archive(archive)
     if game.is_log:
         return _open_log(path.name, game, module, binding, complete)
     from importers.vassal.to_canonical import import_game

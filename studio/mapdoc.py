@@ -113,7 +113,7 @@ def map_to_doc(gm: map_pb2.GameMap) -> Doc:
         "terrain": {}, "features": {}, "tags": {}, "names": {}, "hexsides": {}, "roads": [],
     }
     for hx in hm.hexes:
-        if hx.terrain:
+        if hx.terrain and hx.terrain != hm.default_terrain:
             doc["terrain"][hx.id] = hx.terrain
         if hx.features:
             doc["features"][hx.id] = list(hx.features)
