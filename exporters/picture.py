@@ -227,9 +227,9 @@ def _hex_body(state: state_pb2.GameState, gm: map_pb2.GameMap, ov: Overlay) -> B
                        f'stroke-width="{_f(width)}" stroke-linecap="round"><title>{escape(f)} {escape(hs.a)}/'
                        f'{escape(hs.b)}</title></line>')
     for rl in gm.hex.roads:
-        a, b = lay.centre(rl.a), lay.centre(rl.b)
+        ra, rb = lay.centre(rl.a), lay.centre(rl.b)
         dash = ' stroke-dasharray="6 4"' if rl.kind in ("rail", "railway", "railroad") else ""
-        out.append(f'<line x1="{_f(a[0])}" y1="{_f(a[1])}" x2="{_f(b[0])}" y2="{_f(b[1])}" stroke="{colour(rl.kind)}" '
+        out.append(f'<line x1="{_f(ra[0])}" y1="{_f(ra[1])}" x2="{_f(rb[0])}" y2="{_f(rb[1])}" stroke="{colour(rl.kind)}" '
                    f'stroke-width="{_f(s * 0.12)}"{dash} stroke-linecap="round"/>')
     for h in range(hm.n):
         x, y = lay.centres[h]

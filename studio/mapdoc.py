@@ -94,10 +94,10 @@ def doc_to_map(doc: Doc) -> map_pb2.GameMap:
     roads = d.get("roads", [])
     if not isinstance(roads, list):
         raise MalformedInput("expected a list of road chains", "map.roads")
-    for i, r in enumerate(roads):
-        r = _dict(r, f"map.roads[{i}]")
-        kind = r.get("kind", "")
-        cells = _strs(r.get("hexes", []), f"map.roads[{i}].hexes")
+    for i, chain in enumerate(roads):
+        road = _dict(chain, f"map.roads[{i}]")
+        kind = road.get("kind", "")
+        cells = _strs(road.get("hexes", []), f"map.roads[{i}].hexes")
         if not isinstance(kind, str) or not kind:
             raise MalformedInput("a road needs a kind", f"map.roads[{i}]")
         for a, b in zip(cells, cells[1:]):

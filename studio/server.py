@@ -12,7 +12,7 @@ from pathlib import Path
 
 import uvicorn
 
-from adjudicator.core.errors import MalformedInput
+from adjudicator.core.errors import MalformedInput, UmpireError
 from studio.app import build_app
 from studio.project import Project, slug
 from studio.security import Guard, new_secret
@@ -42,7 +42,20 @@ def _bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def warm(project: Project) -> None:
+    """Compute what the first page load needs (the ruleset's data, every hex
+    map's overlay) while the user opens the browser."""
+    try:
+        project.info()
+        project.vocabulary()
+        for ident in project.info()["maps"]:
+            project.overlay(ident)
+    except UmpireError:
+        pass  # the page will show the same error when it asks
+
+
 def prepare(project: Project, host: str = "127.0.0.1", port: int = 0) -> tuple[uvicorn.Server, socket.socket, str]:
+    threading.Thread(target=warm, args=(project,), daemon=True).start()
     sock = _bind(host, port)
     real = sock.getsockname()[1]
     secret = new_secret()

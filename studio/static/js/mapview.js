@@ -30,7 +30,7 @@ export class MapView {
     for (const b of data.boards) {
       if (!b.image) continue;
       this.layers.boards.append(svgEl("image", { href: imageUrl(b.image), x: b.x, y: b.y, width: b.width,
-        height: b.height, preserveAspectRatio: "none" }));
+        height: b.height, preserveAspectRatio: "none", decoding: "async" }));
     }
     this.radius = 0;
     for (const c of data.corners) for (const [x, y] of c) this.radius = Math.max(this.radius, Math.hypot(x, y));
