@@ -242,7 +242,7 @@ def build_app(project: Project) -> Starlette:
         if not path.is_file():
             raise MalformedInput(f"no file {rel!r} in the project folder")
         comp = project.completion() if project.module is not None and path.suffix.lower() in game.SAVE + game.LOG else None
-        return game.open_game(path, project.module, project.binding(), comp)
+        return game.open_game(path, project.module, project.binding(), comp, project.charts())
 
     def game_open(_r: Request, b: dict[str, Any]) -> Any:
         st.session = _open(str(b.get("file", "")))

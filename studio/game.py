@@ -25,7 +25,8 @@ from importers.vassal.archive import Archive
 from importers.vassal.game import SavedGame, read_game_archive
 from importers.vassal.module import Module
 from studio.pieces import piece_images
-from umpire.v1 import action_pb2, state_pb2, vassal_pb2
+from adjudicator.core.tables import merge_tables
+from umpire.v1 import action_pb2, state_pb2, tables_pb2, vassal_pb2
 
 SAVE = (".vsav", ".sav")
 LOG = (".vlog", ".log")
@@ -66,7 +67,29 @@ class Session:
         return engine.ruleset_of(self.state)
 
 
-def open_game(path: Path, module: Module | None, binding: vassal_pb2.VassalBinding, complete: Any) -> Session:
+def with_charts(state: state_pb2.GameState, charts: tables_pb2.TableSet | None) -> state_pb2.GameState:
+    """The state with the project's chart values merged over its tables (a copy:
+    states are values), checked as `--tables` checks a file."""
+    if charts is None or not charts.tables:
+        return state
+    out = state_pb2.GameState()
+    out.CopyFrom(state)
+    merged = merge_tables(list(out.scenario.definition.tables), charts, "tables.textproto")
+    del out.scenario.definition.tables[:]
+    out.scenario.definition.tables.extend(merged)
+    return out
+
+
+def open_game(path: Path, module: Module | None, binding: vassal_pb2.VassalBinding, complete: Any,
+              charts: tables_pb2.TableSet | None = None) -> Session:
+    sess = _open_game(path, module, binding, complete)
+    sess.state = with_charts(sess.state, charts)
+    for st in sess.steps:
+        st.state = with_charts(st.state, charts)
+    return sess
+
+
+def _open_game(path: Path, module: Module | None, binding: vassal_pb2.VassalBinding, complete: Any) -> Session:
     suffix = path.suffix.lower()
     if suffix in CANON:
         s = read_message(path, state_pb2.GameState())

@@ -268,7 +268,7 @@ class Project:
             if data is not None:
                 gm = mapdoc.read_text(data.decode("utf-8"), self.map_file(ident))
                 break
-        return Completion(self.vocabulary(), self.ruleset_id, gm, self.counters(), self.charts(), palette_rows(mod))
+        return Completion(self.vocabulary(), self.ruleset_id, gm, self.counters(), palette_rows(mod))
 
     def info(self) -> dict[str, Any]:
         mod = self.module

@@ -14,7 +14,9 @@ definition built from the module (`import_game(..., complete=...)`):
   `unit-fire`. A ruleset with a counters table receives them as that table's
   cells in the definition (the ruleset merges them); a ruleset without one
   gets them written into the unit definitions (`CounterField.target`).
-* chart values (a table file) are merged over the definition's tables.
+Chart values (a table file) are not part of the definition: the ruleset adds
+its tables when it creates the game; merge them over the state's tables
+afterwards (`merge_tables`), as `--tables` does.
 """
 
 from __future__ import annotations
@@ -51,10 +53,14 @@ def palette_rows(module: Module) -> dict[str, str]:
 
 
 def same_grid(a: map_pb2.HexGrid, b: map_pb2.HexGrid) -> bool:
-    """Whether two grids number the same hexes the same way (pixel fields aside)."""
+    """Whether two grids have the same extent and print the same labels (the
+    same numbering, however its fields are spelled), pixel fields aside."""
     ga, gb = HexGrid(a), HexGrid(b)
-    return (ga.numbering.label(0, 0), ga.columns, ga.rows, ga.sideways, len(ga.sheets)) == (
-        gb.numbering.label(0, 0), gb.columns, gb.rows, gb.sideways, len(gb.sheets)) and a.numbering == b.numbering
+    if (ga.columns, ga.rows, ga.sideways, len(ga.sheets)) != (gb.columns, gb.rows, gb.sideways, len(gb.sheets)):
+        return False
+    c, r = max(ga.columns, 2), max(ga.rows, 2)
+    probes = [(0, 0), (1, 0), (0, 1), (1, 1), (c - 1, r - 1), (c // 2, r // 2), (c // 2 + 1, r // 2)]
+    return all(ga.numbering.label(*p) == gb.numbering.label(*p) for p in probes)
 
 
 @dataclass
@@ -63,7 +69,6 @@ class Completion:
     ruleset: str
     game_map: map_pb2.GameMap | None = None
     counters: tables_pb2.TableSet | None = None
-    charts: tables_pb2.TableSet | None = None
     rows_by_gpid: dict[str, str] = field(default_factory=dict)
 
     def __call__(self, d: definition_pb2.GameDefinition) -> None:
@@ -75,15 +80,6 @@ class Completion:
         values = self._values()
         if values:
             self._apply_counters(d, values)
-        if self.charts is not None and self.charts.tables:
-            have = {t.id for t in d.tables}
-            for t in self.charts.tables:
-                if t.id in have:
-                    for own in d.tables:
-                        if own.id == t.id:
-                            own.cells.extend(t.cells)
-                else:
-                    d.tables.append(t)
 
     def _values(self) -> dict[str, dict[str, str]]:
         table_id = self.vocabulary.counters_table or f"{self.ruleset}/counters"

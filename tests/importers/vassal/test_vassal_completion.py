@@ -44,7 +44,7 @@ def test_every_copy_of_a_piece_gets_its_rows_values(ragnarok: tuple[Module, obje
     gm = map_from_geometry("Main Map", "Main Map", mod.map_geometry("Main Map"), "hex")
     gm.hex.default_terrain = "clear"
     comp = Completion(get_ruleset("traces-of-victory").authoring(), "traces-of-victory", gm,
-                      _counters("traces-of-victory/counters", {"unit-fire": {"attack": "5", "movement": "3"}}), None, rows)
+                      _counters("traces-of-victory/counters", {"unit-fire": {"attack": "5", "movement": "3"}}), rows)
     res = import_game(save, mod, b, use_engine=False, complete=comp)  # type: ignore[arg-type]
     fires = [u for u in res.state.scenario.definition.units if u.id.startswith("unit-fire")]
     assert len(fires) >= 2  # the save holds several copies: unit-fire, unit-fire-2, ...
@@ -58,7 +58,7 @@ def test_a_counters_table_ruleset_gets_cells_it_merges(ragnarok: tuple[Module, o
     gm = map_from_geometry("Main Map", "Main Map", mod.map_geometry("Main Map"), "hex")
     gm.hex.default_terrain = "clear"
     comp = Completion(get_ruleset("nordwind-1945").authoring(), "nordwind-1945", gm,
-                      _counters("nordwind-1945/counters", {"hero-heimdall": {"movement class": "foot"}}), None,
+                      _counters("nordwind-1945/counters", {"hero-heimdall": {"movement class": "foot"}}),
                       palette_rows(mod))
     res = import_game(save, mod, b, complete=comp)  # type: ignore[arg-type]
     counters = next(t for t in res.state.scenario.definition.tables if t.id == "nordwind-1945/counters")
@@ -71,6 +71,6 @@ def test_a_column_the_ruleset_does_not_read_is_refused(ragnarok: tuple[Module, o
     mod, save = ragnarok
     b = vassal_pb2.VassalBinding(ruleset="nordwind-1945", sides={"Aesir": "german", "Jotun": "allied"})
     comp = Completion(get_ruleset("nordwind-1945").authoring(), "nordwind-1945", None,
-                      _counters("nordwind-1945/counters", {"hero-heimdall": {"morale": "3"}}), None, palette_rows(mod))
+                      _counters("nordwind-1945/counters", {"hero-heimdall": {"morale": "3"}}), palette_rows(mod))
     with pytest.raises(MalformedInput, match="reads no counter value 'morale'"):
         import_game(save, mod, b, use_engine=False, complete=comp)  # type: ignore[arg-type]
