@@ -27,9 +27,11 @@ from adjudicator.core.errors import (
     PermissionDenied,
     StaleVersion,
     Unauthenticated,
+    UmpireError,
 )
 from adjudicator.core.ruleset import Ruleset, get_ruleset, ruleset_ids
-from adjudicator.core.views import event_visible
+from adjudicator.core import disclosure
+from adjudicator.core.position import Position
 from adjudicator.store.store import GameStore, StoredGame
 from umpire.v1 import action_pb2, definition_pb2, service_pb2, state_pb2, tables_pb2
 
@@ -43,12 +45,22 @@ def token_hash(token: str) -> str:
 @dataclass
 class LiveGame:
     stored: StoredGame
-    state: state_pb2.GameState
+    # The current state with its derived data (models, per-side views), replaced on every accepted action.
+    position: Position
     ruleset: Ruleset
     # token hash -> side, for constant-time lookups
     sides_by_hash: dict[str, str]
     # unit id -> owning side (fixed by the scenario), for the own-units check
     unit_side: dict[str, str]
+
+    @property
+    def state(self) -> state_pb2.GameState:
+        return self.position.state
+
+    @property
+    def seed_if_open(self) -> str:
+        """The seed (hex) once nothing is secret any more, else ""."""
+        return self.stored.seed.hex() if self.stored.seed_revealed or self.position.state.finished else ""
 
 
 def units_of_action(action: action_pb2.Action) -> list[str]:
@@ -148,10 +160,11 @@ class GameManager:
 
     def reload(self, game_id: str) -> LiveGame:
         stored = self.store.load(game_id)
+        rs = get_ruleset(stored.ruleset)
         g = LiveGame(
             stored=stored,
-            state=stored.state,
-            ruleset=get_ruleset(stored.ruleset),
+            position=Position(stored.state, rs),
+            ruleset=rs,
             sides_by_hash={h: side for side, h in stored.token_hashes.items()},
             unit_side={u.id: u.side for u in stored.state.scenario.definition.units},
         )
@@ -191,17 +204,16 @@ class GameManager:
 
     # -- queries
     def view(self, g: LiveGame, side: str) -> state_pb2.GameState:
-        v = g.ruleset.view(g.state, side)
-        if g.stored.seed_revealed or g.state.finished:
-            v.seed = g.stored.seed.hex()
-        return v
+        return disclosure.state_for(g.position, side, seed=g.seed_if_open)
 
     def validate(self, g: LiveGame, side: str, action: action_pb2.Action) -> action_pb2.Verdict:
-        return engine.validate(g.state, self.bind_side(g, side, action))
+        return disclosure.validate_for(g.position, side, self.bind_side(g, side, action))
 
     def submit(
         self, g: LiveGame, side: str, action: action_pb2.Action, expected_version: int
-    ) -> engine.Applied:
+    ) -> disclosure.Submitted:
+        """Judge and apply `side`'s action on the stored version; the answer is
+        what `side` may see of it (core/disclosure.py)."""
         bound = self.bind_side(g, side, action)
         # Another server process may have moved the game on: judge against the
         # stored version (one cheap read), never against a stale cache.
@@ -214,7 +226,11 @@ class GameManager:
         def make_dice(start: int, version: int) -> dice_mod.HmacDice:
             return dice_mod.HmacDice(seed, game_id, start, version)
 
-        applied = engine.apply_action(g.state, bound, make_dice)
+        before = g.position
+        try:
+            applied = engine.apply_action(before, bound, make_dice)
+        except UmpireError as e:
+            raise disclosure.error_for(before, e, side) from None
         record = state_pb2.RecordedAction(
             version=applied.state.version, action=bound, dice=applied.rolls, events=applied.events,
             private_to=applied.private_to,
@@ -224,45 +240,24 @@ class GameManager:
         except Exception:
             self.reload(game_id)
             raise
-        g.state = applied.state
+        assert applied.position is not None
+        g.position = applied.position
         if applied.state.finished:
             g.stored.finished = True
-        return applied
+        return disclosure.submitted_for(before, applied, side)
 
-    def events_since(self, game_id: str, side: str, after_version: int) -> list[state_pb2.Event]:
+    def events_since(self, g: LiveGame, side: str, after_version: int) -> list[state_pb2.Event]:
         out: list[state_pb2.Event] = []
-        for rec in self.store.actions(game_id, after_version):
-            out.extend(e for e in rec.events if event_visible(e, side))
+        for rec in self.store.actions(g.stored.id, after_version):
+            out.extend(disclosure.events_for(g.position, rec.events, side))
         return out
 
     def export(self, g: LiveGame, side: str) -> state_pb2.GameRecord:
-        """The game record. Before the seed is revealed: the caller's view (states
-        redacted, other sides' private events dropped). Once revealed (game over or
-        every side agreed) nothing is secret any more and the full record is given,
-        so anyone can replay it and verify every roll."""
+        """The game record as `side` may have it (core/disclosure.py): its views
+        while the seed is secret; once revealed (game over or every side agreed)
+        the full record, so anyone can replay it and verify every roll."""
         record = self.store.record(g.stored.id)
-        if g.stored.seed_revealed or g.state.finished:
-            record.initial.seed = g.stored.seed.hex()
-            record.final.seed = g.stored.seed.hex()
-            return record
-        view = state_pb2.GameRecord(game_id=record.game_id)
-        view.parameters.update(record.parameters)
-        view.initial.CopyFrom(g.ruleset.view(record.initial, side))
-        view.final.CopyFrom(g.ruleset.view(record.final, side))
-        for rec in record.actions:
-            r = view.actions.add()
-            r.CopyFrom(rec)
-            del r.events[:]
-            r.events.extend(e for e in rec.events if event_visible(e, side))
-            if r.private_to and r.private_to != side:
-                del r.action.answer.choices[:]
-                del r.action.answer.assignments[:]
-                r.action.comment = ""
-            # The ruleset decides what else of the dice and of other sides' actions is secret.
-            r.action.CopyFrom(g.ruleset.view_action(record.final, r.action, side))
-            del r.dice[:]
-            r.dice.extend(g.ruleset.view_rolls(record.final, rec.dice, side))
-        return view
+        return disclosure.record_for(record, side, seed=g.seed_if_open)
 
     def reveal(self, g: LiveGame, side: str) -> service_pb2.RevealSeedResponse:
         sides = [s.id for s in g.state.scenario.definition.sides]
@@ -281,8 +276,8 @@ class GameManager:
                 raise NotFound(f"no unit {request.reach.unit_id!r}")
             if owner != side:
                 raise PermissionDenied(f"unit {request.reach.unit_id!r} is not yours")
-            reachable, notes = g.ruleset.reach_with_notes(g.state, request.reach.unit_id)
+            reachable, notes = disclosure.reach_for(g.position, side, request.reach.unit_id)
             return service_pb2.QueryResponse(reachable=reachable, notes=notes)
         if which == "legal_actions":
-            return service_pb2.QueryResponse(legal_actions=g.ruleset.legal_actions(g.state, side))
+            return service_pb2.QueryResponse(legal_actions=disclosure.legal_actions_for(g.position, side))
         raise MalformedInput("ask a question: reach or legal_actions", "question")

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import grpc
 
 from adjudicator.core.errors import MalformedInput, UmpireError
-from adjudicator.core.views import event_visible
+from adjudicator.core import disclosure
 from adjudicator.service.errors import to_grpc_status
 from adjudicator.service.games import GameManager
 from umpire.v1 import service_pb2, service_pb2_grpc
@@ -100,17 +100,14 @@ class AdjudicatorServicer(service_pb2_grpc.AdjudicatorServicer):  # type: ignore
         if not request.HasField("expected_version"):
             raise MalformedInput("expected_version is required (the version you acted on)", "expected_version")
         async with self._submit_locks[request.game_id]:
-            applied = await asyncio.to_thread(
+            seen = await asyncio.to_thread(
                 self.manager.submit, g, side, request.action, request.expected_version
             )
         cond = self._changed[request.game_id]
         async with cond:
             cond.notify_all()
         return service_pb2.SubmitActionResponse(
-            verdict=applied.verdict,
-            version=applied.state.version,
-            events=[e for e in applied.events if event_visible(e, side)],
-            dice=g.ruleset.view_rolls(applied.state, applied.rolls, side),
+            verdict=seen.verdict, version=seen.version, events=seen.events, dice=seen.dice,
         )
 
     @rpc
@@ -131,9 +128,8 @@ class AdjudicatorServicer(service_pb2_grpc.AdjudicatorServicer):  # type: ignore
         while True:
             records = await asyncio.to_thread(self.manager.store.actions, request.game_id, seen)
             for rec in records:
-                for ev in rec.events:
-                    if event_visible(ev, side):
-                        yield service_pb2.WatchGameResponse(event=ev)
+                for ev in disclosure.events_for(g.position, rec.events, side):
+                    yield service_pb2.WatchGameResponse(event=ev)
                 seen = rec.version
             if context.done():
                 return

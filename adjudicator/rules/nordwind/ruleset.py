@@ -19,7 +19,6 @@ from adjudicator.core.errors import MalformedInput, NeedsData
 from adjudicator.core.ruleset import Ruleset
 from adjudicator.core.tables import find_table, merge_tables
 from adjudicator.core.verdicts import VerdictBuilder
-from adjudicator.core.views import generic_view
 from adjudicator.rules.nordwind import data, moves, options as opts, phases, placement
 from adjudicator.rules.nordwind.board import Board
 from adjudicator.rules.nordwind.cache import board_of, prime
@@ -119,7 +118,7 @@ class NordwindRuleset(Ruleset):
             self._next_phase(ns, dice, events)
 
     # -- validation
-    def validate(self, state: state_pb2.GameState, action: action_pb2.Action) -> action_pb2.Verdict:
+    def validate(self, state: state_pb2.GameState, action: action_pb2.Action) -> action_pb2.Verdict:  # type: ignore[override]  # MIGRATION (issue 8): moves onto RulesetBase
         kind = action.WhichOneof("kind") or ""
         if kind == "move" and action.move.mode:
             # Nordwind has one way to move (3.1); a mode is a client's mistake, not a rule.
@@ -259,7 +258,7 @@ class NordwindRuleset(Ruleset):
 
     # -- application
     def apply(
-        self, state: state_pb2.GameState, action: action_pb2.Action, dice: DiceSource
+        self, state: state_pb2.GameState, action: action_pb2.Action, dice: DiceSource  # type: ignore[override]  # MIGRATION (issue 8): moves onto RulesetBase
     ) -> tuple[state_pb2.GameState, list[state_pb2.Event]]:
         ns = state_pb2.GameState()
         ns.CopyFrom(state)
@@ -482,7 +481,7 @@ class NordwindRuleset(Ruleset):
         phases.event(events, "TURN", f"turn {ns.turn}: weather {ns.nordwind.weather}", "2.1")
 
     # -- queries
-    def legal_actions(self, state: state_pb2.GameState, side: str) -> list[service_pb2.LegalAction]:
+    def legal_actions(self, state: state_pb2.GameState, side: str) -> list[service_pb2.LegalAction]:  # type: ignore[override]  # MIGRATION (issue 8): moves onto RulesetBase
         out: list[service_pb2.LegalAction] = []
         if state.finished:
             return out
@@ -504,11 +503,11 @@ class NordwindRuleset(Ruleset):
         out.append(service_pb2.LegalAction(kind="end_phase", description=f"end the {ph} phase"))
         return out
 
-    def reach(self, state: state_pb2.GameState, unit_id: str) -> list[service_pb2.ReachableLocation]:
+    def reach(self, state: state_pb2.GameState, unit_id: str) -> list[service_pb2.ReachableLocation]:  # type: ignore[override]  # MIGRATION (issue 8): moves onto RulesetBase
         return self.reach_with_notes(state, unit_id)[0]
 
     def reach_with_notes(
-        self, state: state_pb2.GameState, unit_id: str
+        self, state: state_pb2.GameState, unit_id: str  # type: ignore[override]  # MIGRATION (issue 8): moves onto RulesetBase
     ) -> tuple[list[service_pb2.ReachableLocation], list[common_pb2.RuleNote]]:
         board = board_of(state)
         if unit_id not in board.counters.units:
@@ -546,9 +545,6 @@ class NordwindRuleset(Ruleset):
         for r in nw.returns:
             lines.append(f"{r.unit_id} off the map from {r.exit_hex}, returns turn {r.turn}")
         return lines
-
-    def view(self, state: state_pb2.GameState, side: str) -> state_pb2.GameState:
-        return generic_view(state, side)
 
 
 RULESET = NordwindRuleset()
