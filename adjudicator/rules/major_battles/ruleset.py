@@ -4,6 +4,8 @@ turns, setup, campaigns)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from collections.abc import Mapping, Sequence
 
 from adjudicator.core.dice import DiceSource
@@ -59,6 +61,11 @@ class MajorBattles(Ruleset):
     rulebook = "major-battles-patton.txt"
 
     # -- data pack
+    def authoring(self) -> "Vocabulary":
+        from adjudicator.rules.major_battles.authoring import VOCABULARY
+
+        return VOCABULARY
+
     def scenario_ids(self) -> list[str]:
         return list(scenarios.SHIPPED)
 
@@ -234,3 +241,7 @@ class MajorBattles(Ruleset):
 
 
 RULESET = MajorBattles()
+
+
+if TYPE_CHECKING:
+    from adjudicator.core.authoring import Vocabulary
