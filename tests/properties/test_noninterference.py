@@ -27,6 +27,7 @@ from adjudicator.core.views import generic_view
 from adjudicator.rules.traces import chits
 from adjudicator.rules.traces import views as traces_views
 from tests.support import noninterference as ni
+from tests.support.candidates import candidates
 from umpire.v1 import common_pb2, service_pb2, state_pb2
 
 register("toy-line", "tests.support.synthetic_ruleset:RULESET")
@@ -158,7 +159,7 @@ def test_the_dice_seed_before_its_reveal_changes_nothing_a_side_receives(tmp_pat
                    ni.answer(lambda: manager.query(g, side, service_pb2.QueryRequest(
                        legal_actions=service_pb2.LegalActionsQuestion()))),
                    ni.answer(lambda: manager.export(g, side))]
-            for a in ni.candidates(g.position, side, random.Random(3), 10):
+            for a in candidates(g.position, side, random.Random(3), 10):
                 out.append(ni.answer(lambda: manager.validate(g, side, a)))
             return out
 

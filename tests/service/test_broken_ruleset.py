@@ -31,7 +31,7 @@ def broken(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
 
 
 def _reason(e: grpc.RpcError) -> list[str]:
-    st = rpc_status.from_call(e)  # type: ignore[arg-type]
+    st = rpc_status.from_call(e)
     out = []
     for d in st.details if st is not None else ():
         if d.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
