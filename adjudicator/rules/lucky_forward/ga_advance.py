@@ -100,7 +100,9 @@ def candidates(m: Model) -> list[U]:
     h = m.hex_id(ga.hex)
     if any(x.side != ga.attacker.side and not x.is_leader for x in m.stack(h)):
         return []
-    return [u for u in units(m, list(ga.attacker.units)) if u.id not in ga.attacker.standoff]
+    # 13.12.1: participating units still next to the hex (not those that retreated away)
+    return [u for u in units(m, list(ga.attacker.units)) if u.id not in ga.attacker.standoff
+            and u.id not in ga.attacker.retreat_done and m.hm.distance(u.hex, h) == 1]
 
 
 def options(m: Model) -> list[tuple[str, str]]:
