@@ -75,8 +75,8 @@ def fuel_applies(m: Model, u: U) -> bool:
 def leader_bonus(m: Model, u: U) -> U | None:
     """23.2.1a: an active formation leader stacked with the formation HQ gives
     +1 MP to all its units; otherwise to units stacked with or adjacent to him."""
-    for ldr in m.units.values():
-        if not (ldr.on_map and ldr.is_leader and ldr.st.leader_active and ldr.side == u.side):
+    for ldr in m.leaders:
+        if not (ldr.on_map and ldr.st.leader_active and ldr.side == u.side):
             continue
         hq = ldr.c.leader_hq
         if not hq or ldr is u:

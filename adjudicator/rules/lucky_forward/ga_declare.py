@@ -167,18 +167,34 @@ def _lead(m: Model, r: lf_pb2.LfGroundAssaultAction, atts: list[U], b: VerdictBu
                         GOSS.cite("4.1.3"))
 
 
+def _designated(m: Model, side: str) -> tuple[dict[int, list[U]], dict[int, list[int]]]:
+    """The side's attack-designated stacks that have not attacked, and the
+    hexes each could attack (enemy-held neighbours not attacked yet),
+    memoized for the state."""
+    key = ("ga-designated", side)
+    got = m.memo.get(key)
+    if got is None:
+        used = set(m.lf.attacked_hexes)
+        stacks: dict[int, list[U]] = {}
+        for u in m.side_units(side):
+            if u.attack_designated and not u.st.attacked:
+                stacks.setdefault(u.hex, []).append(u)
+        targets = {x: [t for t in m.hm.neighbours(x) if m.label(t) not in used and defenders_of(m, t, side)]
+                   for x in stacks}
+        got = (stacks, targets)
+        m.memo[key] = got
+    return got  # type: ignore[return-value]
+
+
 def _order_check(m: Model, side: str, h: int, atts: list[U], b: VerdictBuilder) -> None:
     """13.2.0: after this GA every other designated unit must still have a hex
     it can attack (TA stacks one each, PA stacks together, each defending hex
     attacked once, 13.3.1)."""
-    used = set(m.lf.attacked_hexes) | {m.label(h)}
     done = {u.id for u in atts}
-    stacks: dict[int, list[U]] = {}
-    for u in m.side_units(side):
-        if u.attack_designated and not u.st.attacked and u.id not in done:
-            stacks.setdefault(u.hex, []).append(u)
-    targets = {x: [t for t in m.hm.neighbours(x) if m.label(t) not in used and defenders_of(m, t, side)]
-               for x in stacks}
+    all_stacks, all_targets = _designated(m, side)
+    stacks = {x: [u for u in us if u.id not in done] for x, us in all_stacks.items()}
+    stacks = {x: us for x, us in stacks.items() if us}
+    targets = {x: [t for t in all_targets[x] if t != h] for x in stacks}
     ta = [x for x, us in stacks.items() if any(u.st.tactical_assault for u in us)]
     pa = [x for x in stacks if x not in ta]
     for x in pa:
@@ -186,6 +202,7 @@ def _order_check(m: Model, side: str, h: int, atts: list[U], b: VerdictBuilder) 
             b.violation("ORDER", f"the designated units in {m.label(x)} would have no hex left to attack",
                         GOSS.cite("13.2.0"))
             return
+
     def feasible(i: int, taken: set[int]) -> bool:
         if i == len(ta):
             return all(any(t not in taken for t in targets[x]) for x in pa)

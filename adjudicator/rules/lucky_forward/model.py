@@ -196,6 +196,9 @@ class Model:
         for w in self.lf.works:
             self.works.setdefault(self.hm.hex_id(w.hex, "works"), []).append(w)
         self._tables: dict[str, TableView] = {}
+        # Derived answers rules memoize for this state (validation only reads
+        # them; `apply` works on a model of its own copy).
+        self.memo: dict[object, object] = {}
 
     # -- events and decisions
     def emit(self, kind: str, text: str, cases: Iterable[str] = (), *, units: Iterable[str] = (),
@@ -238,6 +241,11 @@ class Model:
                 if u.on_map:
                     out.setdefault(u.side, set()).add(h)
         return out
+
+    @cached_property
+    def leaders(self) -> list[U]:
+        """The leaders on the map (23.0), for the MA pipeline's leader bonus."""
+        return [u for u in self.units.values() if u.on_map and u.is_leader]
 
     def enemy_adjacent(self, side: str) -> bytearray:
         """Per hex: 1 when a unit of `side`'s enemy is in an adjacent hex (7.8.0)."""
@@ -403,3 +411,4 @@ class Model:
     def invalidate(self) -> None:
         for k in ("_occupied", "_adjacent"):
             self.__dict__.pop(k, None)
+        self.memo.clear()

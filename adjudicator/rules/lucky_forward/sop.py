@@ -97,13 +97,23 @@ ENA = _ena_turn("ena-1") + _ena_turn("ena-2") + [
 UPDATE = [Step("end", "update", "", "auto", "3.3.4", "Update Game Turn Indicator")]
 
 
+_PROGRAMS: dict[tuple[str, bool], list[Step]] = {}
+
+
 def program(m: Model) -> list[Step]:
+    """The GT's segments in order (3.3-3.5); one list per kind of GT (the
+    steps are immutable, so the lists are shared)."""
     lf = m.lf
-    joint = JOINT_AM if lf.time == "AM" else JOINT_LATER
-    out = joint + _turn(ALLIED) + _turn(AXIS)
-    if lf.time == "night":
-        out = out + END_NIGHT + (ENA if lf.ena.active else [])
-    return out + UPDATE
+    key = (lf.time, bool(lf.ena.active))
+    got = _PROGRAMS.get(key)
+    if got is None:
+        joint = JOINT_AM if lf.time == "AM" else JOINT_LATER
+        got = joint + _turn(ALLIED) + _turn(AXIS)
+        if lf.time == "night":
+            got = got + END_NIGHT + (ENA if lf.ena.active else [])
+        got = got + UPDATE
+        _PROGRAMS[key] = got
+    return got
 
 
 def current(m: Model) -> Step:
