@@ -20,6 +20,7 @@ from tests.rules.lucky_forward.helpers import (
     model,
     move,
     new,
+    synthetic_tables,
     verdict,
 )
 from umpire.v1 import lucky_forward_pb2 as lf
@@ -167,7 +168,7 @@ def test_3_3_4_after_the_night_gt_the_next_gd_begins_with_its_am_gt() -> None:
 
 def _night_end(s: Scen, calls: tuple[str, str], rolls: list[int]):  # type: ignore[no-untyped-def]
     s.sc.lucky_forward.ena_from_game_day = 1
-    st = jump(new(s), "axis", "combat", "ground-assault", time="night")
+    st = jump(new(s, tables=synthetic_tables()), "axis", "combat", "ground-assault", time="night")
     st = act(st, end("axis"), d10(*([5] * 10))).state
     assert st.pending.kind == "ENA_CALL" and st.pending.side == "allied"
     assert st.pending.context["private"] == "true"  # 3.4.1: each side decides without knowing the other's
@@ -223,17 +224,47 @@ def test_tc23_3_4_2a_ena_activation_by_a_formation_leader() -> None:
 
 
 def test_tc24_3_4_6_ena_fatigue_is_placed_in_the_mutual_fatigue_phase() -> None:
-    """3.4.6 example: units that moved and attacked take two hits, Art that
-    fired one, a defender at full strength one."""
-    s = _scen()
-    st = _night_end(s, ("call", "pass"), [6, 2])
-    m = edit(st)
-    m.units["a1"].st.ena_fatigue_due = 2  # moved and made a TA (the moving and GA code add these: see movement/GA)
-    m.units["x1"].st.ena_fatigue_due = 1  # defended at full strength
-    st = jump(m.state, "ena", "mutual-fatigue", hook=False)
-    from adjudicator.core import dice as dice_mod
-    from adjudicator.rules.lucky_forward import ena
+    """3.4.6 example, played: in the Axis ENA player turn a German unit moves
+    and makes a TA GA (two fatigue hits), a German Art unit fires (one); the
+    US unit defends at full strength (one). The hits are placed in the ENA
+    Mutual Fatigue Phase (3.4.5c), not before."""
+    s = Scen()
+    s.unit("a1", "allied", "1505", rgt="r1")
+    s.unit("x1", "axis", "1705", rgt="g1")
+    s.unit("xart", "axis", "1807", types=["artillery"], attack=None, defense=1, reduced=None, steps=1, barrage=8,
+           range=6, gun="105mm")
+    st = _night_end(s, ("pass", "call"), [7, 3])
+    assert st.lucky_forward.ena.first == "axis"
+    st = jump(st, "ena-1", "movement", "movement")
+    st = act(st, lfa("axis", activate=lf.LfActivate(unit_ids=["x1", "xart"])), d10(1, 1)).state
+    st = act(st, move("axis", ["x1"], ["1605"])).state
+    st = _to(st, "ta-designation")
+    st = act(st, lfa("axis", designate_assault=lf.LfDesignateAssault(unit_ids=["x1"]))).state
+    st = _to(st, "fs-offensive")
+    st = act(st, lfa("axis", fire_support=lf.LfFireSupport(spotter="x1", target="1505",
+                                                             fire=[lf.LfFire(unit_id="xart", points=8)])),
+             d10(0, 0)).state  # 0 + 8 - 1 (night) = 7: no effect; AD roll 0
+    st = _to(st, "ground-assault")
+    st = act(st, lfa("axis", ground_assault=lf.LfGroundAssaultAction(hex="1505", attackers=["x1"], lead_pr="x1"))).state
+    st = act(st, answer(st, "lead:a1"), d10(5, 5, 5, 5)).state  # the defender at full strength
+    m = model(st)
+    assert [m.units[u].st.fatigue for u in ("x1", "xart", "a1")] == [0, 0, 0]  # owed, not yet placed
+    assert [m.units[u].st.ena_fatigue_due for u in ("x1", "xart", "a1")] == [2, 1, 1]
+    for _ in range(60):
+        if st.lucky_forward.time != "night":
+            break
+        st = act(st, answer(st, st.pending.options[0].id)).state if st.HasField("pending") else \
+            act(st, end(st.active_side), d10(*([5] * 12))).state
+    m = model(st)
+    assert st.lucky_forward.time == "AM"
+    assert [m.units[u].st.fatigue for u in ("x1", "xart", "a1")] == [2, 1, 1]
 
-    m2 = edit(st)
-    ena.mutual_fatigue(m2, dice_mod.ScriptedDice([]), sop.current(m2))
-    assert (m2.units["a1"].st.fatigue, m2.units["x1"].st.fatigue) == (2, 1)
+
+def _to(st, segment: str):  # type: ignore[no-untyped-def]
+    """End segments until `segment` of the current player turn."""
+    for _ in range(20):
+        if st.segment == segment and not st.HasField("pending"):
+            return st
+        st = act(st, answer(st, st.pending.options[0].id)).state if st.HasField("pending") else \
+            act(st, end(st.active_side), d10(*([5] * 12))).state
+    raise AssertionError(f"never reached {segment}")
