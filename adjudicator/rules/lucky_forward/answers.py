@@ -9,7 +9,7 @@ from collections.abc import Callable
 from adjudicator.core.decisions import check_answer
 from adjudicator.core.dice import DiceSource
 from adjudicator.core.verdicts import VerdictBuilder
-from adjudicator.rules.lucky_forward import designations, ena, fs_results, ga_answers, losses, sop, sop_auto
+from adjudicator.rules.lucky_forward import designations, ena, fs_results, fuel, ga_answers, losses, sop
 from adjudicator.rules.lucky_forward import stacking_end
 from adjudicator.rules.lucky_forward.model import Model
 from umpire.v1 import action_pb2
@@ -122,7 +122,8 @@ def _adv_limit(m: Model, choice: str, dice: DiceSource) -> None:
 
 
 HANDLERS: dict[str, tuple[Validator, Applier]] = {
-    sop_auto.FUEL_OPTION: _one(sop_auto.answer_fuel_option),
+    fuel.FUEL_OPTION: _one(fuel.answer_fuel_option),
+    fuel.FUEL_UNITS: (_generic, lambda m, a, dice: fuel.answer_units(m, list(a.answer.choices), dice)),
     designations.TA_KEEP: _one(_ta_keep),
     designations.ADV_LIMIT: _one(_adv_limit),
     stacking_end.ELIMINATE_OVERSTACK: _one(stacking_end.answer_overstack),

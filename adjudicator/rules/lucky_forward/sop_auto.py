@@ -1,20 +1,18 @@
 """The segments the engine runs by itself: rolls the rules make (leader
-activation 23.1.0, surrender 15.7.1, fuel value 16.4.5), the weather the
+activation 23.1.0, surrender 15.7.1; the fuel value 16.4.5 is in fuel.py), the weather the
 scenario's GTRT gives (3.1.1b), fatigue recovery (14.3.0), AS marker removal
 (13.13.0), the phase bookkeeping the rules imply (MR GT counting 5.4.4, CR
 removal 5.8.0a, flags for 14.3.0), and the update of the GT (3.3.4)."""
 
 from __future__ import annotations
 
-from adjudicator.core import decisions as dec
 from adjudicator.core.dice import DiceSource
-from adjudicator.rules.lucky_forward import fatigue, mr_bonus, prc
+from adjudicator.rules.lucky_forward import fatigue, fuel, mr_bonus, prc
 from adjudicator.rules.lucky_forward import sop
 from adjudicator.rules.lucky_forward.cite import GOSS
 from adjudicator.rules.lucky_forward.model import EXPLOIT, MR, OUT, TAC, Model, U
 from adjudicator.rules.lucky_forward.sop import Step
 
-FUEL_OPTION = "FUEL_OPTION"
 
 
 def d10(dice: DiceSource, purpose: str) -> int:
@@ -93,51 +91,6 @@ def check_surrender(m: Model, dice: DiceSource, u: U, surrendered: list[int], ca
         return True
     m.emit("SURRENDER_CHECK", f"{u.d.name or u.id} does not surrender: {text}", [case], units=[u.id])
     return False
-
-
-def fuel_value(m: Model, dice: DiceSource, step: Step) -> None:
-    """16.4.5a: each HQ in low or no fuel rolls its fuel value on the Fuel
-    Level Table (-2 if its GenS path is extended); the owner then chooses how
-    to use it (16.4.5b)."""
-    for hid, st in sorted(m.hq_status.items()):
-        if (st.fuel or "normal") == "normal":
-            st.ClearField("fuel_value")
-            continue
-        hq = m.units.get(hid)
-        ext = bool(hq is not None and hq.st.extended_supply)
-        roll = d10(dice, f"fuel value {hid}")
-        row = str(max(-2, roll - (2 if ext else 0)))
-        t = m.table("lucky-forward/fuel-level")
-        cell = t.lookup(row, st.fuel, reason=f"fuel value of {hid} ({st.fuel} fuel), roll {roll}")
-        st.fuel_value = int(cell.value)
-        del st.full_ma_units[:]
-        st.fuel_option = 0
-        m.emit("FUEL_VALUE", f"{hid} ({st.fuel} fuel): roll {roll}{' -2 (extended GenS)' if ext else ''} -> "
-               f"fuel value {st.fuel_value}", ["16.4.5a"])
-    ask_fuel_option(m)
-
-
-def ask_fuel_option(m: Model) -> None:
-    for hid, st in sorted(m.hq_status.items()):
-        if st.HasField("fuel_value") and not st.fuel_option:
-            side = m.units[hid].side if hid in m.units else ""
-            m.state.pending.CopyFrom(dec.decision(
-                m.next_decision_id(), side, FUEL_OPTION,
-                f"{hid} has fuel value {st.fuel_value}: option 1 (every Mech unit MA {st.fuel_value}) or option 2 "
-                "(that many Mech units, or half as many with ten or fewer, get full MA; the others cannot move)?",
-                GOSS.cite("16.4.5b"), [dec.option("1", "all Mech units MA = fuel value"),
-                                        dec.option("2", "some Mech units full MA, the others none")],
-                context={"hq": hid}))
-            return
-
-
-def answer_fuel_option(m: Model, choice: str, dice: DiceSource) -> None:
-    hid = m.state.pending.context["hq"]
-    m.state.ClearField("pending")
-    m.hq_status[hid].fuel_option = int(choice)
-    m.emit("FUEL_OPTION", f"{hid} uses fuel option {choice}", ["16.4.5b"])
-    ask_fuel_option(m)
-    sop.resume(m, dice)
 
 
 def as_removal(m: Model, dice: DiceSource, step: Step) -> None:
@@ -259,7 +212,7 @@ def register() -> None:
         ("weather", "weather"): weather,
         ("command", "leader-activation"): leader_activation,
         ("command", "surrender"): surrender,
-        ("fuel-value", ""): fuel_value,
+        ("fuel-value", ""): fuel.fuel_value,
         ("combat", "as-removal"): as_removal,
         ("administrative", ""): administrative,
         ("update", ""): update,

@@ -100,7 +100,9 @@ class Scen:
              types: Sequence[str] = ("infantry",), attack: float | None = 6, defense: float | None = 6,
              reduced: tuple[float, float] | None = (4, 4), opr: int | None = 6, dpr: int | None = 6,
              ma: int | None = 6, hq: str | None = None, rgt: str = "", armor: str = "", personnel: bool | None = None,
-             nat: str = "", status: Mapping[str, Any] | None = None, **counter: Any) -> Scen:
+             nat: str = "", status: Mapping[str, Any] | None = None, arm: int | None = None, **counter: Any) -> Scen:
+        """A unit: `armor` is its armour class ("pure", "mixed"), `arm` its
+        Arm factor (the counter's `armor` field)."""
         d = self.sc.definition
         d.units.add(id=uid, side=side, name=uid, nationality=nat or ("US" if side == "allied" else "DE"))
         c = self.sc.lucky_forward.counters.add(unit_id=uid, size=SIZE[size], steps=steps, movement_class=CLASS[cls],
@@ -114,6 +116,8 @@ class Scen:
             c.reduced_attack, c.reduced_defense = reduced
         for k, v in counter.items():
             setattr(c, k, v)
+        if arm is not None:
+            c.armor = arm
         if hex_:
             self.sc.setup.add(unit_id=uid, location=hex_)
         if hq is None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from adjudicator.rules.lucky_forward.allowance import Allowance, allowance
 from adjudicator.rules.lucky_forward.model import Model
 from tests.rules.lucky_forward.helpers import Scen, edit, new
-from umpire.v1 import lucky_forward_pb2 as lf
 
 
 def _m(s: Scen, *, options: dict[str, str] | None = None, ground: str = "dry", time: str = "AM") -> Model:
@@ -139,9 +138,12 @@ def test_7_12_1a_dismounted_units_have_ma_6_and_leaders_12() -> None:
     s = Scen()
     s.unit("d", "allied", "1505", types=["infantry", "armored-infantry"], cls="mech", ma=12,
            status={"dismounted": True})
+    s.unit("t", "allied", "1504", ma=6, status={"motorized": True})
+    s.unit("at", "allied", "1506", types=["anti-tank"], ma=4, status={"leg_at_as_mech": True})
     _leader(s, "a-div", "1505")
     m = _m(s)
     a: Allowance = allowance(m, m.units["d"])
     assert a.base == 6
-    assert allowance(m, m.units["ldr-a-div"]).base == 12
-    _ = lf
+    assert allowance(m, m.units["ldr-a-div"]).base == 12  # 23.1.0
+    assert allowance(m, m.units["t"]).base == 12  # 7.12.3a: transported
+    assert allowance(m, m.units["at"]).base == 9  # 7.12.4a: a Leg AT unit moving as Mech

@@ -32,10 +32,13 @@ def test_5_1_2_10_2_0_who_may_be_marked_ta() -> None:
     s.unit("pa", "allied", "1504", status={"mode": "pa"})
     s.unit("tired", "allied", "1506", status={"fatigue": 2})
     s.unit("cr", "allied", "1405", status={"combat_reserve": True})
+    s.unit("ex", "allied", "1406", cls="mech", status={"mode": "exploit"})
+    s.unit("truck", "allied", "1404", status={"motorized": True})
     s.unit("x", "axis", "1605")
     st = jump(new(s), "allied", "combat", "ta-designation")
     assert verdict(st, ta("tac")).legal  # type: ignore[arg-type]
-    for u, case in (("pa", "5.1.2"), ("tired", "14.2.2"), ("cr", "5.8.0")):
+    assert verdict(st, ta("ex")).legal  # type: ignore[arg-type]  # 5.3.5c: Exploit units attack as TA
+    for u, case in (("pa", "5.1.2"), ("tired", "14.2.2"), ("cr", "5.8.0"), ("truck", "7.12.5")):
         v = verdict(st, ta(u))  # type: ignore[arg-type]
         assert "CANNOT_DESIGNATE" in codes(v) and case in cases(v), u
 
