@@ -66,10 +66,11 @@ def tests() -> dict[str, list[str]]:
                 all_names.add(t)
                 body = re.sub(r"^test_(tc\d+[a-c]?_)?", "", t)
                 for m in case.finditer(body):
-                    c = f"{m.group(2)}.{m.group(3)}" + (f".{m.group(4)}{m.group(5) or ''}" if m.group(4) else ".0")
-                    if m.group(1):
-                        c = "LF " + c
-                    out.setdefault(c, []).append(t)
+                    two = f"{m.group(2)}.{m.group(3)}"
+                    # "5_0" names case 5.0 (a rule) or 5.0.0; "13_12" 13.12.0
+                    forms = [two + f".{m.group(4)}{m.group(5) or ''}"] if m.group(4) else [two, two + ".0"]
+                    for c in forms:
+                        out.setdefault(("LF " if m.group(1) else "") + c, []).append(t)
                     break  # the first case in a name is the test's case
     known = {t for ts in out.values() for t in ts} | all_names
     unknown = sorted({t for ts in TESTS.values() for t in ts} - known)

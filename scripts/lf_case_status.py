@@ -444,4 +444,9 @@ TESTS: dict[str, list[str]] = {
     "13.11.3": ["test_11_6_3d_13_11_3_retreating_into_an_open_hex_next_to_the_enemy_costs_a_step"],
     "13.11.4": ["test_11_6_3e_13_11_4_in_battery_towed_art_that_cannot_retreat"],
     "LF 19.4.3b": ["test_19_4_4_freeze_and_lf_19_4_3b_deep_mud"],
+    "7.10.2": ["test_a2_bridges_where_a_road_crosses_a_stream_or_only_where_marked"],
+    "10.2.0": ["test_5_1_2_10_2_0_who_may_be_marked_ta"],
+    "11.4.1c": ["test_11_4_1b_88mm_flak_and_11_4_1c_tds_fire_one_point_a_step"],
+    "14.2.1": ["test_14_2_1c_fatigue_one_halves_an_art_units_barrage",
+               "test_7_6_1c_d_one_condition_halves_two_quarter_not_below_a_quarter_of_the_base"],
 }
