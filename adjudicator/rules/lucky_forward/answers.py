@@ -9,7 +9,7 @@ from collections.abc import Callable
 from adjudicator.core.decisions import check_answer
 from adjudicator.core.dice import DiceSource
 from adjudicator.core.verdicts import VerdictBuilder
-from adjudicator.rules.lucky_forward import designations, ena, fs_results, fuel, ga_answers, losses, sop
+from adjudicator.rules.lucky_forward import designations, ena, fs_results, fuel, ga_answers, losses
 from adjudicator.rules.lucky_forward import stacking_end
 from adjudicator.rules.lucky_forward.model import Model
 from umpire.v1 import action_pb2
@@ -138,4 +138,3 @@ HANDLERS: dict[str, tuple[Validator, Applier]] = {
     losses.STEP_LOSSES: (_generic, _losses_apply),
     **ga_answers.HANDLERS,
 }
-_ = sop

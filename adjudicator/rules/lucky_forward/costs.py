@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from adjudicator.core.errors import NeedsData
 from adjudicator.rules.lucky_forward import terrain
 from adjudicator.rules.lucky_forward.cite import other
-from adjudicator.rules.lucky_forward.model import LEG, MECH, Model, U
+from adjudicator.rules.lucky_forward.model import MECH, Model, U
 
 ROAD_HALF_MP = {"primary": 1, "secondary": 2, "trail": 3, "railroad": 3}  # LF 19.4.3b, 7.10.3 example, 26.0
 ROAD_CASE = {"primary": "LF 19.4.3b", "secondary": "LF 19.4.3b", "trail": "7.10.3", "railroad": "26.0"}
@@ -196,6 +196,3 @@ def ft_areas(m: Model) -> list[int]:
 
 def need_cells(e: NeedsData) -> list[str]:
     return [f"{c.table_id}:{c.column}:{c.row}" for c in e.cells]
-
-
-_ = LEG

@@ -16,7 +16,7 @@ from adjudicator.core import decisions as dec
 from adjudicator.core.dice import DiceSource
 from adjudicator.core.verdicts import VerdictBuilder
 from adjudicator.rules.lucky_forward import fatigue, modes, prc, sop
-from adjudicator.rules.lucky_forward.cite import ALLIED, AXIS, GOSS, SIDES, other
+from adjudicator.rules.lucky_forward.cite import ALLIED, AXIS, GOSS, SIDES
 from adjudicator.rules.lucky_forward.model import EXPLOIT, OUT, TAC, Model
 from adjudicator.rules.lucky_forward.sop import Step
 from umpire.v1 import action_pb2
@@ -178,4 +178,3 @@ def register() -> None:
     sop.AUTO[("mutual-fatigue", "")] = mutual_fatigue
     sop.SKIP[("inactive-exploit", "")] = skip_when_unused
     sop.SKIP[("active-exploit", "")] = skip_when_unused
-    _ = other

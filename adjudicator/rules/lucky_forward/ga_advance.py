@@ -6,7 +6,7 @@ from __future__ import annotations
 from adjudicator.rules.lucky_forward import stacking, terrain
 from adjudicator.rules.lucky_forward.costs import entry_allowed, halts
 from adjudicator.rules.lucky_forward.ga_results import units
-from adjudicator.rules.lucky_forward.model import EXPLOIT, MECH, PA, Model, U
+from adjudicator.rules.lucky_forward.model import MECH, PA, Model, U
 
 
 def distance(m: Model, u: U) -> int:
@@ -139,4 +139,3 @@ def apply(m: Model, choices: list[str]) -> None:
         m.place(u, m.hex_id(path[-1]))
         m.emit("ADVANCE", f"{u.d.name or u.id} advances {frm} -> {' -> '.join(path)}", ["13.12.0"], units=[uid],
                frm=frm, to=path[-1])
-    _ = EXPLOIT

@@ -507,6 +507,3 @@ def _leader_casualties(m: Model, dice: DiceSource) -> None:
                     m.eliminate(u, f"leader casualty roll {roll:02d}", ["23.3.0"])
                 else:
                     m.emit("LEADER_SAFE", f"{u.d.name or u.id}: casualty roll {roll:02d}", ["23.3.0"], units=[u.id])
-
-
-_ = (lf_pb2, TAC)

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from adjudicator.core.dice import DiceSource
 from adjudicator.core.verdicts import VerdictBuilder
-from adjudicator.rules.lucky_forward import designations, ga_value, rest, sop, stacking, terrain
+from adjudicator.rules.lucky_forward import sop, stacking, terrain
 from adjudicator.rules.lucky_forward.cite import AXIS, GOSS
 from adjudicator.rules.lucky_forward.costs import entry_allowed
-from adjudicator.rules.lucky_forward.model import BN, CO, MECH, PA, STRAT, Z, Model, U
+from adjudicator.rules.lucky_forward.model import BN, CO, MECH, PA, STRAT, Model, U
 from umpire.v1 import action_pb2, lucky_forward_pb2 as lf_pb2
 
 
@@ -242,4 +242,3 @@ def apply_ground_assault(m: Model, action: action_pb2.Action, dice: DiceSource) 
     m.emit("GROUND_ASSAULT", f"{', '.join(u.d.name or u.id for u in atts)} assault {ga.hex}", ["13.2.0"],
            units=list(r.attackers) + list(d.units), to=ga.hex)
     ga_results.begin(m, dice)
-    _ = (designations, ga_value, rest, STRAT, Z)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from adjudicator.rules.lucky_forward import prc, stacking, terrain
 from adjudicator.rules.lucky_forward.cite import AXIS
-from adjudicator.rules.lucky_forward.model import BN, MECH, OUT, PA, STRAT, TAC, Model, U
+from adjudicator.rules.lucky_forward.model import BN, OUT, PA, STRAT, TAC, Model, U
 
 RIB_TYPES_GERMAN = ("engineer", "fusilier", "recon")
 
@@ -305,6 +305,3 @@ def total(bonuses: list[Bonus]) -> tuple[int, int]:
     """13.8.5: the sum, and the sum capped at +-60."""
     s = sum(b.drm for b in bonuses)
     return s, max(-60, min(60, s))
-
-
-_ = MECH

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 
 from adjudicator.core import decisions as dec
 from adjudicator.core.dice import DiceSource
-from adjudicator.rules.lucky_forward import ga_drm, ga_shifts, ga_value, rest, stacking, terrain
-from adjudicator.rules.lucky_forward.cite import ALLIED, AXIS, GOSS
+from adjudicator.rules.lucky_forward import ga_drm, ga_shifts, ga_value, rest, terrain
+from adjudicator.rules.lucky_forward.cite import ALLIED, GOSS
 from adjudicator.rules.lucky_forward.model import ON_HAND, Model, U
 from adjudicator.rules.lucky_forward.results_text import parse_ga
 
@@ -339,7 +339,6 @@ def resolve(m: Model, dice: DiceSource) -> None:
     ga.stage = "attacker-results"
     ga_apply.start_side(m, ga.attacker)
     ga_apply.run(m, dice)
-    _ = (stacking, AXIS)
 
 
 def _summary(m: Model, a: Assessment) -> str:

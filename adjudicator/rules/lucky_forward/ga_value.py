@@ -14,7 +14,7 @@ from fractions import Fraction
 from adjudicator.core.combat import parse_column
 from adjudicator.core.errors import NeedsData
 from adjudicator.rules.lucky_forward import steps, terrain
-from adjudicator.rules.lucky_forward.model import BN, CO, MECH, ON_HAND, OUT, Model, U
+from adjudicator.rules.lucky_forward.model import BN, MECH, ON_HAND, OUT, Model, U
 
 LETTERS = tuple(chr(ord("A") + i) for i in range(14))
 
@@ -205,6 +205,3 @@ def shifted(m: Model, line: int, index: int, net: int) -> tuple[int, bool]:
     pos = present.index(index) if index in present else 0
     new = min(max(pos + net, 0), len(present) - 1)
     return present[new], new != pos + net
-
-
-_ = (CO,)
