@@ -104,7 +104,7 @@ class Game:
 
     def mud(self) -> bool:
         """20.2.1: mud on a rain turn and the three turns after it."""
-        return self.turn <= self.ext.mud_until
+        return any(r <= self.turn <= r + 3 for r in self.ext.rain_turns)
 
     def features(self, h: int) -> frozenset[str]:
         return self.hm.features[h]

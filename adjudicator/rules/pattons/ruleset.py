@@ -191,7 +191,7 @@ class PattonsRuleset(RulesetBase[Game]):
 
     def describe(self, state: state_pb2.GameState) -> list[str]:
         p = state.pattons
-        mud = state.turn <= p.mud_until
+        mud = any(r <= state.turn <= r + 3 for r in p.rain_turns)
         lines = [f"weather {p.weather or '-'}" + (" with rain" if p.rain else "") + (f", mud until turn {p.mud_until}"
                  if mud else ""),
                  "air points: " + ", ".join(f"{k} {v}" for k, v in sorted(p.air_points.items())),
