@@ -94,10 +94,9 @@ def details(g: Game, viewer: str, setups_: list[Setup], b: VerdictBuilder,
             bases.add(base_col)
             column_p[col] = column_p.get(col, Fraction(0)) + p * weight
             lookup_distribution(crt, col, strength.rows(g, crt, s.line), supplied, weight=p * weight,
-                                when_prefix=f"{col} ", into=dist, reason=f"combat at {cd.target}")
-    if len(att_values) == 1:
+                                when_prefix=f"{col}|", into=dist, reason=f"combat at {cd.target}")
+    if len(att_values) == 1 and len(def_values) == 1:
         cd.attack_strength = next(iter(att_values))
-    if len(def_values) == 1:
         cd.defense_strength = next(iter(def_values))
     if len(column_p) == 1 and crt is not None:
         cd.final_column = next(iter(column_p))
@@ -117,7 +116,37 @@ def details(g: Game, viewer: str, setups_: list[Setup], b: VerdictBuilder,
     for m in defender_may:
         cd.notes.add(text=m, citation=P3.cite("9.6.4.D"))
     if crt is not None:
+        for result, whens in dist.when.items():
+            dist.when[result] = _summary(whens, crt.table.row_label or "row")
         cd.outcomes.extend(dist.outcomes())
         for c in dist.needs:
             b.need(c)
     return cd
+
+
+def _summary(whens: list[str], row_label: str) -> list[str]:
+    """"3:1|roll clear 7" ... -> ["3:1 clear: rolls 7-9, 11"]: one line per column and line."""
+    by: dict[tuple[str, str], set[int]] = {}
+    order: list[tuple[str, str]] = []
+    for w in whens:
+        col, _, rest = w.partition("|")
+        line, _, roll = rest[len(row_label) + 1:].rpartition(" ")
+        key = (col, line)
+        if key not in by:
+            by[key] = set()
+            order.append(key)
+        by[key].add(int(roll) if roll.isdigit() else 0)
+    out = []
+    for col, line in order:
+        rolls = sorted(by[(col, line)])
+        spans: list[str] = []
+        start = prev = rolls[0]
+        for r in rolls[1:] + [None]:  # type: ignore[list-item]
+            if r is not None and r == prev + 1:
+                prev = r
+                continue
+            spans.append(f"{start}" if start == prev else f"{start}-{prev}")
+            if r is not None:
+                start = prev = r
+        out.append(f"{col} on the {line} line: roll {', '.join(spans)}")
+    return out
