@@ -118,9 +118,10 @@ def plan(g: Game, uid: str, mode: str, b: VerdictBuilder, entering_before: int =
         for h in banned:
             why.setdefault(h, ("STRATEGIC_NEAR_ENEMY", "5.5.1.B"))
     if start >= 0 and ezoc[start]:
+        near = set(g.hm.neighbours(start))
         for h in range(g.hm.n):
             if ezoc[h]:
-                why.setdefault(h, ("EZOC_AFTER_EXIT", "5.2.2.C"))
+                why.setdefault(h, ("ZOC_TO_ZOC", "6.3.2.B") if h in near else ("EZOC_AFTER_EXIT", "5.2.2.C"))
     if c.metz and not g.has(uid, "metz-free"):
         area = g.metz_area()
         for h in range(g.hm.n):
@@ -292,6 +293,7 @@ def _why_text(code: str, g: Game, h: int) -> str:
                                 "3 hexes away",
         "EZOC_AFTER_EXIT": f"{g.label(h)} is enemy-controlled: a unit that left an EZOC may enter no other this phase",
         "METZ_GARRISON": f"{g.label(h)} is outside Metz and its entrenchments: the garrison may not leave them",
+        "ZOC_TO_ZOC": f"{g.label(h)} is enemy-controlled: a unit may not move directly from one EZOC to another",
     }.get(code, g.label(h))
 
 

@@ -149,3 +149,19 @@ def roll_to_result(st: state_pb2.GameState, dice: Iterable[int] = (3, 4)) -> eng
     """Answer the pending ROLL with the given two dice."""
     assert st.pending.kind == "ROLL", st.pending.kind
     return apply(st, answer(st, "roll"), dice)
+
+
+def with_cell(ts: tables_pb2.TableSet, table: str, row: str, column: str, value: str) -> tables_pb2.TableSet:
+    """`ts` with one cell set (a test's own synthetic value)."""
+    t = next(x for x in ts.tables if x.id == table)
+    cell = next((c for c in t.cells if c.row == row and c.column == column), None)
+    if cell is None:
+        cell = t.cells.add(row=row, column=column)
+    cell.value = value
+    cell.unknown = False
+    return ts
+
+
+def terrain(st: state_pb2.GameState, label: str) -> str:
+    g = Game(st)
+    return g.hm.terrain[g.hex(label)]
