@@ -165,6 +165,7 @@ def check(g: Game, side: str, targets: list[str], attackers: list[str], supports
             b.violation("NOT_ADJACENT", f"{uid} in {g.label(h)} is not adjacent to {', '.join(far)}: every "
                         "attacker must be adjacent to every defender", P3.cite("9.2.5"), uid)
             continue
+        before = len(b.verdict.violations)
         if g.has(uid, "attacked"):
             b.violation("ALREADY_ATTACKED", f"{uid} has attacked already this Combat Phase", P3.cite("9.1.4"), uid)
         elif g.has(uid, "sitout"):
@@ -177,7 +178,7 @@ def check(g: Game, side: str, targets: list[str], attackers: list[str], supports
         elif g.opts.strategic_combat == "forbidden" and g.has(uid, "moved-strategic"):
             b.violation("STRATEGIC_MOVER", f"{uid} moved strategically (AMBIG-6 option 'forbidden')",
                         P3.cite("5.4.1"), uid)
-        if counts_as_large(g, uid):
+        if counts_as_large(g, uid) and len(b.verdict.violations) == before:
             if g.label(h) in g.ext.attack_slots:
                 b.violation("ONE_LARGE_PER_HEX", f"a regiment or brigade already attacked from {g.label(h)} this "
                             "Combat Phase", P3.cite("7.2.1.A"), uid)

@@ -165,3 +165,21 @@ def with_cell(ts: tables_pb2.TableSet, table: str, row: str, column: str, value:
 def terrain(st: state_pb2.GameState, label: str) -> str:
     g = Game(st)
     return g.hm.terrain[g.hex(label)]
+
+
+def set_features(st: state_pb2.GameState, label: str, *features: str) -> None:
+    """Replace the features of a hex of the state's map (a test's own map edit)."""
+    hexes = st.scenario.definition.map.hex.hexes
+    rec = next((h for h in hexes if h.id == label), None)
+    if rec is None:
+        rec = hexes.add(id=label)
+    del rec.features[:]
+    rec.features.extend(features)
+
+
+def setup(st: state_pb2.GameState, side: str, targets: Iterable[str], attackers: Iterable[str],
+          defenders: Iterable[str]) -> tuple[Game, object]:
+    from adjudicator.rules.pattons.strength import Setup
+
+    g = Game(st)
+    return g, Setup(side, [g.hex(t) for t in targets], list(attackers), list(defenders))
