@@ -89,7 +89,6 @@ def run(g: Game, dice: DiceSource) -> None:
         elif cb.step == "retreat":
             if not cb.to_retreat:
                 cb.step = "done"
-                cb.flexible = 0
             else:
                 _retreat_next(g, res, dice)
         elif cb.step == "retreat-losses":
@@ -348,6 +347,7 @@ def do_retreat(g: Game, h: int, path: tuple[int, ...], dice: DiceSource) -> None
     side = _side(g, cb.part)
     units = g.stack(h, side)
     del cb.to_retreat[0]
+    cb.flexible = 0  # the obligation is carried out (9.9.4.C counts only what an elimination left)
     route = cb.routes.add(unit_ids=units, start=g.label(h), path=[g.label(x) if x >= 0 else "off-map" for x in path])
     del route
     enemy_zoc = g.zoc(other(side))
