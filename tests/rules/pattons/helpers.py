@@ -183,3 +183,31 @@ def setup(st: state_pb2.GameState, side: str, targets: Iterable[str], attackers:
 
     g = Game(st)
     return g, Setup(side, [g.hex(t) for t in targets], list(attackers), list(defenders))
+
+
+def small_map(columns: int, rows: int, roads: Iterable[str] = (), **sections: Mapping[str, Iterable[str]]) -> object:
+    """A SYNTHETIC map for a test: clear, `columns` x `rows`, numbered like the game's."""
+    from adjudicator.core.mapfile import parse_map_toml
+
+    text = [f'id = "test"\ndefault_terrain = "clear"\n[grid]\ncolumns = {columns}\nrows = {rows}',
+            "[grid.numbering]\ncolumn_leading = 1\nrow_leading = 1\ncolumn_offset = 1\nrow_offset = 1"]
+    for name, table in sections.items():
+        text.append(f"[{name}]")
+        for k, v in table.items():
+            text.append(f'"{k}" = [' + ", ".join(f'"{x}"' for x in v) + "]")
+    if roads:
+        text.append("[roads]\nroad = [" + ", ".join(f'"{r}"' for r in roads) + "]")
+    return parse_map_toml("\n".join(text))
+
+
+def on_map(st: state_pb2.GameState, game_map: object, placements: Mapping[str, str]) -> state_pb2.GameState:
+    """`st` on another map, with its units placed there (the rest off the map)."""
+    st.scenario.definition.map.CopyFrom(game_map)  # type: ignore[arg-type]
+    for u in st.units:
+        if u.unit_id in placements:
+            u.status = state_pb2.UnitState.ON_MAP
+            u.location = placements[u.unit_id]
+        else:
+            u.status = state_pb2.UnitState.OFF_MAP
+            u.location = ""
+    return st
