@@ -58,7 +58,8 @@ def support_eligible(g: Game, art: str, side: str, targets: list[int], stack: li
         return "took part in a combat this phase (9.0.B)"
     if not any(g.hm.distance(g.hex_of[art], t) <= 3 for t in targets):
         return "not within three hexes of the defending unit (9.6.2.A)"
-    if not any(g.c(u).corps == c.corps for u in stack):
+    hexes = {g.hex_of[u] for u in stack if u in g.hex_of}
+    if not any(g.c(u).corps == c.corps for h in hexes for u in g.stack(h, side)):
         return f"no unit of its corps ({c.corps or 'none'}) in the friendly stack (9.6.3)"
     if side == US and g.turn == 1 and g.sc.us_corps_oos_turn1 and c.corps == g.sc.us_corps_oos_turn1:
         return f"no {c.corps} Corps artillery support on Turn 1 (18.4.1.B)"

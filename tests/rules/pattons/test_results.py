@@ -19,7 +19,7 @@ ELIMINATED = state_pb2.UnitState.ELIMINATED
 
 def fight(placements: dict[str, str], result: str, attackers: list[str], target: str, *, bold: bool = False,
           side: str = "us", chits: dict[str, str] | None = None, markers: dict[str, list[str]] | None = None,
-          options: dict[str, str] | None = None, defend: str = "") -> state_pb2.GameState:
+          options: dict[str, str] | None = None, defend: str = "", extra: list[int] | None = None) -> state_pb2.GameState:
     """Declare, answer the defender's choice if any, roll: the state with the result to apply."""
     st = at(placements, phase=f"{side}-combat", tables=uniform_crt(result, bold), markers=markers, options=options)
     st.pattons.air_points["german"] = 0
@@ -29,7 +29,7 @@ def fight(placements: dict[str, str], result: str, attackers: list[str], target:
     s = apply(st, attack(side, target, attackers)).state
     if s.pending.kind == "DEFEND":
         s = apply(s, answer(s, f"defend:{defend}")).state
-    return roll_to_result(s).state
+    return roll_to_result(s, (3, 4, *(extra or []))).state
 
 
 def status(st: state_pb2.GameState, uid: str) -> tuple[int, int, str]:
