@@ -12,6 +12,8 @@ case that names it.
 
 from __future__ import annotations
 
+import hashlib
+from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -121,8 +123,23 @@ def counter(u: definition_pb2.Unit) -> Counter:
                    cadre_cs=cadre_cs, cadre_ma=cadre_ma, metz="metz-garrison" in u.tags)
 
 
+_CACHE: OrderedDict[bytes, dict[str, Counter]] = OrderedDict()
+
+
 def check_units(units: Iterable[definition_pb2.Unit]) -> dict[str, Counter]:
-    return {u.id: counter(u) for u in units}
+    """Every unit's values, cached by content (a scenario's counters rarely
+    change, and reading them is most of what compiling a state costs)."""
+    units = list(units)
+    key = hashlib.sha256(b"".join(u.SerializeToString(deterministic=True) for u in units)).digest()
+    hit = _CACHE.get(key)
+    if hit is None:
+        hit = {u.id: counter(u) for u in units}
+        _CACHE[key] = hit
+        while len(_CACHE) > 16:
+            _CACHE.popitem(last=False)
+    else:
+        _CACHE.move_to_end(key)
+    return dict(hit)
 
 
 def supply_ma_penalised(c: Counter, opts: PattonsOptions) -> bool:

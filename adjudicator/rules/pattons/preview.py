@@ -141,12 +141,11 @@ def _summary(whens: list[str], row_label: str) -> list[str]:
         rolls = sorted(by[(col, line)])
         spans: list[str] = []
         start = prev = rolls[0]
-        for r in rolls[1:] + [None]:  # type: ignore[list-item]
-            if r is not None and r == prev + 1:
+        for r in rolls[1:] + [-1]:
+            if r == prev + 1:
                 prev = r
                 continue
             spans.append(f"{start}" if start == prev else f"{start}-{prev}")
-            if r is not None:
-                start = prev = r
+            start = prev = r
         out.append(f"{col} on the {line} line: roll {', '.join(spans)}")
     return out
