@@ -94,7 +94,7 @@ def reach_moves(rs: Ruleset, st: state_pb2.GameState, n: int = 12) -> list[actio
     """Moves of up to `n` units of the moving side to the middle of what each can
     reach (the same kind of question for both rulesets)."""
     side = st.active_side
-    out = []
+    out: list[action_pb2.Action] = []
     for u in sorted(x.unit_id for x in st.units if x.side == side and x.status == 0):
         if len(out) >= n:
             break
