@@ -4,6 +4,8 @@ turns, setup, campaigns)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from collections.abc import Mapping, Sequence
 
 from adjudicator.core.dice import DiceSource
@@ -44,6 +46,8 @@ class MajorBattlesFilter(SideFilter):
     def state(self, state: state_pb2.GameState, side: str) -> state_pb2.GameState:
         return views.view(state, side)
 
+    perturb = staticmethod(views.perturb)  # the non-interference test's twin (views.py)
+
     def rolls(self, state: state_pb2.GameState, rolls: Sequence[common_pb2.DieRoll],
               side: str) -> list[common_pb2.DieRoll]:
         return views.view_rolls(state, rolls)
@@ -57,6 +61,11 @@ class MajorBattles(Ruleset):
     rulebook = "major-battles-patton.txt"
 
     # -- data pack
+    def authoring(self) -> "Vocabulary":
+        from adjudicator.rules.major_battles.authoring import VOCABULARY
+
+        return VOCABULARY
+
     def scenario_ids(self) -> list[str]:
         return list(scenarios.SHIPPED)
 
@@ -232,3 +241,7 @@ class MajorBattles(Ruleset):
 
 
 RULESET = MajorBattles()
+
+
+if TYPE_CHECKING:
+    from adjudicator.core.authoring import Vocabulary

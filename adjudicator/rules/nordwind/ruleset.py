@@ -8,6 +8,8 @@ and events); the combat result's choices are pending decisions (results.py).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from collections.abc import Mapping
 
 from adjudicator.core.combat import clamp_column, net_shifts
@@ -36,6 +38,7 @@ from adjudicator.rules.nordwind.combat_rules import (
 from adjudicator.rules.nordwind.result_text import parse_result
 from adjudicator.rules.nordwind.results import Resolution
 from adjudicator.rules.nordwind.units import COUNTERS, Counters, counters_table
+from adjudicator.rules.nordwind.views import NordwindFilter
 from umpire.v1 import action_pb2, common_pb2, definition_pb2, nordwind_pb2, service_pb2, state_pb2, tables_pb2
 
 
@@ -44,8 +47,14 @@ class NordwindRuleset(Ruleset):
     version = "1"
     title = "Nordwind 1945"
     rulebook = "nordwind-1945.txt"
+    side_filter = NordwindFilter()  # the secret reinforcement option (views.py)
 
     # -- data pack
+    def authoring(self) -> "Vocabulary":
+        from adjudicator.rules.nordwind.authoring import VOCABULARY
+
+        return VOCABULARY
+
     def scenario_ids(self) -> list[str]:
         return data.scenario_ids()
 
@@ -509,6 +518,14 @@ class NordwindRuleset(Ruleset):
             raise MalformedInput(f"{unit_id} is not on the map", "unit")
         return moves.destinations(board, unit_id)
 
+    def supply(self, state: state_pb2.GameState, side: str) -> "SupplyAnswer":
+        from adjudicator.core.ruleset import SupplyAnswer
+
+        hexes, units, notes = phases.supply_picture(state, side)
+        mine = sorted(u.unit_id for u in state.units if u.side == side and u.status == state_pb2.UnitState.ON_MAP)
+        return SupplyAnswer(side, hexes, sorted(units), [u for u in mine if u not in units],
+                            [common_pb2.RuleNote(text=n, citation=NW.cite("7.1")) for n in notes])
+
     def describe(self, state: state_pb2.GameState) -> list[str]:
         nw = state.nordwind
         air = ", ".join(f"{k} {v}" for k, v in sorted(nw.air_missions.items())) or "none"
@@ -533,3 +550,8 @@ class NordwindRuleset(Ruleset):
 
 
 RULESET = NordwindRuleset()
+
+
+if TYPE_CHECKING:
+    from adjudicator.core.authoring import Vocabulary
+    from adjudicator.core.ruleset import SupplyAnswer

@@ -4,6 +4,8 @@ arrivals, weather, victory, phases)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from collections.abc import Mapping, Sequence
 
 from adjudicator.core.dice import DiceSource
@@ -38,6 +40,10 @@ class TracesFilter(SideFilter):
     def state(self, state: state_pb2.GameState, side: str) -> state_pb2.GameState:
         return views.view(state, side)
 
+    # The non-interference test's twins (views.py).
+    perturb = staticmethod(views.perturb)
+    perturb_action = staticmethod(views.perturb_action)
+
     def rolls(self, state: state_pb2.GameState, rolls: Sequence[common_pb2.DieRoll],
               side: str) -> list[common_pb2.DieRoll]:
         return views.view_rolls(state, rolls, side)
@@ -52,6 +58,11 @@ class TracesOfVictory(Ruleset):
     version = scenarios.RULESET_VERSION
     title = "Traces of Victory"
     rulebook = "traces-of-victory.txt"
+
+    def authoring(self) -> "Vocabulary":
+        from adjudicator.rules.traces.authoring import VOCABULARY
+
+        return VOCABULARY
 
     def scenario_ids(self) -> list[str]:
         return list(scenarios.SHIPPED)
@@ -138,6 +149,20 @@ class TracesOfVictory(Ruleset):
         if unit_id not in g.defs:
             raise MalformedInput(f"unknown unit {unit_id!r}", "unit_id")
         return moves.reach(g, unit_id)
+
+    def supply(self, state: state_pb2.GameState, side: str) -> "SupplyAnswer":
+        """8.1: where a supply line of `side` reaches, and its units in supply."""
+        from adjudicator.core.ruleset import SupplyAnswer
+        from adjudicator.rules.traces import supply as sup
+
+        g = Game(state)
+        if side not in ("allied", "german"):
+            raise MalformedInput(f"unknown side {side!r} (allied, german)", "side")
+        reached = sup.reach(g, side)
+        mine = sorted(u for u in g.defs if g.belligerent(u) == side and g.hex_of(u) >= 0)
+        ok = [u for u in mine if sup.in_supply(g, u, reached)]
+        return SupplyAnswer(side, [g.label(h) for h in range(g.hm.n) if reached[h]], ok,
+                            [u for u in mine if u not in ok])
 
 
 def _validate(g: Game, action: action_pb2.Action, b: VerdictBuilder) -> None:
@@ -240,3 +265,8 @@ def _initial_control(g: Game) -> None:
 
 
 RULESET = TracesOfVictory()
+
+
+if TYPE_CHECKING:
+    from adjudicator.core.authoring import Vocabulary
+    from adjudicator.core.ruleset import SupplyAnswer
