@@ -61,7 +61,7 @@ class PattonsFilter(SideFilter):
         if open_game(state):
             return list(rolls)
         out = []
-        for r in rolls:
+        for r in super().rolls(state, rolls, side):
             if r.purpose.startswith(DRAW_PURPOSE):
                 blank = common_pb2.DieRoll()
                 blank.CopyFrom(r)
