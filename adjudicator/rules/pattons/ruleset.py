@@ -14,7 +14,8 @@ from adjudicator.core.dice import DiceSource
 from adjudicator.core.errors import MalformedInput
 from adjudicator.core.template import Actions, RulesetBase
 from adjudicator.core.verdicts import VerdictBuilder
-from adjudicator.rules.pattons import advance, chits, legal, moves, phases, resolve, results, strength, terrain
+from adjudicator.core.ruleset import SupplyAnswer
+from adjudicator.rules.pattons import advance, chits, legal, moves, phases, resolve, results, strength, supply, terrain
 from adjudicator.rules.pattons.cite import CRT, P3, RULESET_ID, TEC, US, WEATHER
 from adjudicator.rules.pattons.model import OFF_MAP, Game
 from adjudicator.rules.pattons.options import PattonsOptions
@@ -188,6 +189,19 @@ class PattonsRuleset(RulesetBase[Game]):
         if unit_id not in model.counters:
             raise MalformedInput(f"no unit {unit_id!r}", "unit_id")
         return moves.reachable(model, unit_id)
+
+    def supply(self, state: state_pb2.GameState, side: str) -> SupplyAnswer:
+        """The hexes from which `side` traces supply now (11.2.1), and its units'
+        states as a determination would set them now (11.0.C)."""
+        g = Game(state)
+        to_linked, _ = supply.fields(g, side)
+        limit = 6 if g.opts.supply_length == "entered" else 5
+        reached = [g.label(h) for h in range(g.hm.n) if 0 <= to_linked[h] <= limit]
+        states = {u: supply.status(g, u) for u in sorted(g.on_map(side))}
+        return SupplyAnswer(side, reached, [u for u, (st, _) in states.items() if st == supply.IN],
+                            [u for u, (st, _) in states.items() if st != supply.IN],
+                            [common_pb2.RuleNote(text=f"{u}: {st}", citation=P3.cite(case))
+                             for u, (st, case) in states.items() if st != supply.IN])
 
     def describe(self, state: state_pb2.GameState) -> list[str]:
         p = state.pattons

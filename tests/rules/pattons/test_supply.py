@@ -118,3 +118,13 @@ def test_25_1_1_a_the_hypothetical_german_unit_in_1017_is_traced_like_any_german
     cut = at({f"{n}/35/12": h for n, h in (("134", "1016"), ("137", "1118"), ("320", "1117"))} |
              {"317/80/12": "1018", "318/80/12": "0918", "319/80/12": "0916"}, phase="german-combat", turn=12)
     assert not victory.german_supply_1017(model(cut))  # every hex around is US-occupied or US-controlled
+
+
+def test_the_supply_picture_lists_the_hexes_in_reach_and_the_units_out_of_supply() -> None:
+    from tests.rules.pattons.helpers import RS
+
+    st = state({US1: "0607", US2: "0609"})
+    ans = RS.supply(st, "us")
+    assert "0607" in ans.reached and "0608" not in ans.reached
+    assert ans.in_supply == [US1] and ans.out_of_supply == [US2]
+    assert ans.notes[0].citation.rule_case == "11.3.1"
