@@ -21,7 +21,7 @@ import random
 from collections.abc import Sequence
 
 from adjudicator.core.secrecy import SideFilter, open_game
-from adjudicator.core.views import generic_view
+from adjudicator.core.views import blank_rolls, generic_view
 from adjudicator.rules.pattons.chits import DRAW_PURPOSE, IMAGINARY_CHIT
 from umpire.v1 import common_pb2, state_pb2
 
@@ -60,16 +60,7 @@ class PattonsFilter(SideFilter):
               side: str) -> list[common_pb2.DieRoll]:
         if open_game(state):
             return list(rolls)
-        out = []
-        for r in super().rolls(state, rolls, side):
-            if r.purpose.startswith(DRAW_PURPOSE):
-                blank = common_pb2.DieRoll()
-                blank.CopyFrom(r)
-                blank.value = 0
-                out.append(blank)
-            else:
-                out.append(r)
-        return out
+        return blank_rolls(super().rolls(state, rolls, side), lambda r: r.purpose.startswith(DRAW_PURPOSE))
 
     def event(self, state: state_pb2.GameState, event: state_pb2.Event, side: str) -> state_pb2.Event | None:
         if event.visible_to and side not in event.visible_to:

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 from adjudicator.core.errors import MalformedInput
+from adjudicator.core import movement
 from adjudicator.core.movement import CostTable, build_costs
 from adjudicator.core.tables import TableView, find_table
 from adjudicator.rules.pattons.cite import TEC
@@ -30,14 +30,7 @@ MUD_ROWS = {"clear", "woods", "hilltop"}  # 20.2.2.B-C: the terrains whose cost 
 
 
 def mp_units(text: str, where: str) -> int:
-    try:
-        v = Fraction(text.strip().lstrip("+"))
-    except (ValueError, ZeroDivisionError):
-        raise MalformedInput(f"movement cost {text!r} is not a number of MP like '2' or '1/2'", where) from None
-    units = v * HALF
-    if units.denominator != 1 or units < 0:
-        raise MalformedInput(f"movement cost {text!r} is not a multiple of 1/2 MP", where)
-    return int(units)
+    return movement.mp_units(text, HALF, where)
 
 
 def check_value(text: str) -> None:
