@@ -218,6 +218,8 @@ def test_extra_costs_are_not_charged_across_exempt_edges() -> None:
 
 
 def test_mp_units_reads_printed_costs_in_the_tables_units() -> None:
+    import pytest
+
     from adjudicator.core.errors import MalformedInput
     from adjudicator.core.movement import mp_units
 
