@@ -167,6 +167,7 @@ class PattonsRuleset(RulesetBase[Game]):
         state.turn = 1
         g = Game(state)
         terrain.check_terrain(g)
+        strength.check_crt(g)
         for p in sc.setup:
             if p.location:
                 g.hex(p.location, f"scenario.setup[{p.unit_id}]")

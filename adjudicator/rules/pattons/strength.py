@@ -295,6 +295,21 @@ def dice_model(g: Game, t: TableView) -> str:
     raise MalformedInput("the CRT's rows must end in a roll: 2..12 (two dice added) or 11..66 (tens and units)", CRT)
 
 
+def check_crt(g: Game) -> None:
+    """A CRT given by the players must have a line per terrain of the map and a
+    row per roll of its dice (AMBIG-1): refused at creation otherwise."""
+    t = find_table(g.state.scenario.definition.tables, CRT)
+    if not t.columns and not t.rows:
+        return  # layout unknown: asked for when a combat needs it
+    have = set(t.rows)
+    for terrain in sorted(set(g.hm.terrain)):
+        for row, _ in rows(g, t, terrain):
+            if row not in have:
+                raise MalformedInput(f"the CRT has no row {row!r}: it needs a line per terrain of the map ("
+                                     f"{', '.join(sorted(set(g.hm.terrain)))}) and a row per roll of "
+                                     f"{dice_model(g, t)} dice (option p3.amb1-combat-dice)", CRT)
+
+
 def rows(g: Game, t: TableView, line: str) -> list[tuple[str, Fraction]]:
     model = dice_model(g, t)
     base = dice_sum_rows(2, 6) if model == "sum" else d66_rows(6)

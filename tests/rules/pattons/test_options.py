@@ -35,8 +35,11 @@ def test_amb1_the_dice_reading_follows_the_crt_rows_or_is_forced() -> None:
     g = model(at({US1: "0403"}))
     t = strength.crt(g)
     assert strength.dice_model(g, t) == "sum" and len(strength.rows(g, t, "clear")) == 11
-    d66 = model(at({US1: "0403"}, options={"p3.amb1-combat-dice": "d66"}))
+    st = at({US1: "0403"})
+    st.options[[o.name for o in st.options].index("p3.amb1-combat-dice")].value = "d66"
+    d66 = model(st)
     assert strength.roll_row(d66, t, "clear", 3, 4) == "clear 34" and strength.roll_row(g, t, "clear", 3, 4) == "clear 7"
+    assert len(strength.rows(d66, t, "clear")) == 36
 
 
 def test_amb3_out_of_supply_attackers_halved_per_unit_or_as_a_stack() -> None:
@@ -319,3 +322,19 @@ def test_amb46_air_points_are_a_game_turn_budget_unless_player_turn() -> None:
     st.pattons.air_points["us"] = 3
     assert apply(st, end("us")).state.pattons.air_points["us"] == 8
     assert combat.air_points(model(after), "us") == 3
+
+
+def test_amb1_a_crt_that_does_not_fit_the_dice_reading_or_the_maps_terrains_is_refused_at_creation() -> None:
+    with pytest.raises(MalformedInput, match="no row 'clear 13'.*p3.amb1-combat-dice") as e:
+        new_game(options={"p3.amb1-combat-dice": "d66"})
+    assert "\n" not in str(e.value)
+    ts = synthetic_tables()
+    crt = next(t for t in ts.tables if t.id == "pattons-3rd-army/crt")
+    kept = [r for r in crt.rows if not r.startswith("hilltop")]
+    del crt.rows[:]
+    crt.rows.extend(kept)
+    kept_cells = [c for c in crt.cells if not c.row.startswith("hilltop")]
+    del crt.cells[:]
+    crt.cells.extend(kept_cells)
+    with pytest.raises(MalformedInput, match="no row 'hilltop 2'"):
+        new_game(tables=ts)
