@@ -54,6 +54,10 @@ class PattonsFilter(SideFilter):
         for r in v.dice_log:
             if r.purpose.startswith(DRAW_PURPOSE):
                 r.value = 0
+        if v.HasField("pending") and v.pending.side != side and v.pending.kind == "RESULT_ALLOCATION":
+            # How many splits of the flexible number are open depends on the steps the
+            # owner's chits give: the other side is told the number the result allows.
+            v.pending.context["options_hidden"] = str(state.pattons.combat.flexible + 1)
         return v
 
     def rolls(self, state: state_pb2.GameState, rolls: Sequence[common_pb2.DieRoll],

@@ -158,3 +158,18 @@ def test_a_units_chit_is_drawn_once_per_game_even_after_its_cadre_is_attacked() 
     give_chit(st, "137/35/12", "2-01")
     shown = apply(st, attack("us", "1123", ["137/35/12"])).state
     assert held(shown, "126/48/13") == "" and shown.pattons.combat.defense == 1  # the printed cadre CS (10.A)
+
+
+def test_the_number_of_splits_open_to_the_owner_does_not_tell_the_opponent_its_steps() -> None:
+    us_views, german_counts = [], []
+    for chit in ("1-01", "1-02"):  # C 3 (three steps) or C 2 (two)
+        st = at({"137/35/12": "1124", "126/48/13": "1123"}, tables=uniform_crt("D3"))
+        st.pattons.air_points["german"] = 0
+        give_chit(st, "137/35/12", "2-01")
+        give_chit(st, "126/48/13", chit)
+        st = roll_to_result(apply(st, attack("us", "1123", ["137/35/12"])).state).state
+        assert st.pending.kind == "RESULT_ALLOCATION"
+        us_views.append(RS.view(st, "us").pending)
+        german_counts.append(len(RS.view(st, "german").pending.options))
+    assert german_counts == [4, 3]  # s0r3 .. s3r0, or no s3r0 for a two-step unit
+    assert us_views[0] == us_views[1] and us_views[0].context["options_hidden"] == "4"
