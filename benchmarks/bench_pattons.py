@@ -39,7 +39,7 @@ from google.protobuf import text_format  # noqa: E402
 
 from adjudicator.core import dice as dice_mod  # noqa: E402
 from adjudicator.core import engine  # noqa: E402
-from adjudicator.core.errors import NeedsData  # noqa: E402
+from adjudicator.core.errors import NeedsData, UmpireError  # noqa: E402
 from adjudicator.core.position import Position  # noqa: E402
 from adjudicator.core.ruleset import Ruleset, get_ruleset  # noqa: E402
 from benchmarks.bench_hex import generate_state  # noqa: E402
@@ -100,7 +100,7 @@ def reach_moves(rs: Ruleset, st: state_pb2.GameState, n: int = 12) -> list[actio
             break
         try:
             locs = rs.reach(st, u)
-        except Exception:  # noqa: BLE001 - a unit that cannot move now (frozen, needs data) is skipped
+        except UmpireError:  # a unit that cannot move now (needs data) is skipped
             continue
         if not locs:
             continue

@@ -4,6 +4,7 @@ phase may end. Every example is legal (the property tests play them)."""
 
 from __future__ import annotations
 
+from adjudicator.core.errors import UmpireError
 from adjudicator.core.verdicts import VerdictBuilder
 from adjudicator.rules.pattons import advance, combat, moves, phases, results
 from adjudicator.rules.pattons.cite import other
@@ -67,7 +68,7 @@ def move_examples(g: Game, side: str) -> list[service_pb2.LegalAction]:
             break
         try:
             locs, _ = moves.reachable(g, uid)
-        except Exception:  # noqa: BLE001 - a unit whose move needs data is simply not offered
+        except UmpireError:  # a unit whose move needs data the text lacks is simply not offered
             continue
         if not locs:
             continue
@@ -77,7 +78,7 @@ def move_examples(g: Game, side: str) -> list[service_pb2.LegalAction]:
         b = VerdictBuilder()
         try:
             moves.validate_move(g, a, b)
-        except Exception:  # noqa: BLE001
+        except UmpireError:
             continue
         if b.ok:
             out.append(_la("move", a, f"{uid} to {best.location}"))

@@ -379,11 +379,22 @@ def reachable(g: Game, uid: str) -> tuple[list[service_pb2.ReachableLocation], l
         start, budget = p.entry, max(0, p.budget - p.entry_cost)
     r = reach(p.costs.table, p.ctx, start, budget)
     dest = destinations(p.costs.table, p.ctx, r)
-    if p.entry >= 0:
-        r.cost[start] = 0
-        dest[start] = 0
     if p.costs.unknown_hex or p.costs.unknown_edge:
         notes.append(common_pb2.RuleNote(
             text="hexes or hexsides whose Terrain Effects Chart cost is unknown are left out (supply the "
                  f"{terrain.tec(g).id} cells to include them)", citation=P3.cite("5.1.A")))
-    return reachable_locations(g.hm, start, dest, r.parent, terrain.HALF), notes
+    locs = reachable_locations(g.hm, start, dest, r.parent, terrain.HALF)
+    if p.entry < 0:
+        return locs, notes
+    # An entering unit: the entry hex first (14.1.1.B), then what it reaches from there.
+    if p.entry_cost > p.budget and not p.ctx.minimum_move:
+        return [], notes + [common_pb2.RuleNote(text=f"{uid} lacks the MPs to enter at {g.label(p.entry)}",
+                                                citation=P3.cite("14.1.1.B"))]
+    first = g.label(p.entry)
+    out = [service_pb2.ReachableLocation(location=first, cost=p.entry_cost / terrain.HALF, path=[first])]
+    if not (p.ctx.zoc is not None and p.ctx.zoc[p.entry]):
+        for x in locs:
+            out.append(service_pb2.ReachableLocation(location=x.location, cost=x.cost + p.entry_cost / terrain.HALF,
+                                                     path=[first, *x.path]))
+    notes.append(common_pb2.RuleNote(text=f"{uid} enters the map at {first}", citation=P3.cite("14.1.1")))
+    return out, notes

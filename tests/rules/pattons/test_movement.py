@@ -216,3 +216,14 @@ def test_14_2_1_a_blocked_entry_hex_lets_reinforcements_enter_within_three_hexes
     assert codes(mv(st, "101/26/12", ["0124"])) == ["ENTRY_HEX"]  # in the German ZOC
     assert mv(st, "101/26/12", ["0127"]).legal  # three hexes away, not enemy-controlled
     assert RS.reach(st, "101/26/12")
+
+
+def test_reach_of_a_reinforcement_starts_with_its_entry_hex_and_its_queue_cost() -> None:
+    st = at({US_INF: "1020"}, phase="us-movement", turn=3)
+    st.scenario.pattons.arrivals.add(turn=3, unit_ids=["101/26/12", "104/26/12"], entry_hex="0124")
+    st.pattons.entered["0124"] = 1
+    locs = RS.reach(st, "104/26/12")
+    assert (locs[0].location, locs[0].cost, list(locs[0].path)) == ("0124", 2, ["0124"])
+    assert all(x.path[0] == "0124" and x.cost >= 2 for x in locs)
+    step = next(x for x in locs if x.location == "0224")
+    assert step.cost == 3 and engine.validate(st, move("us", ["104/26/12"], list(step.path))).mp_total == 3
