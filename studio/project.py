@@ -28,7 +28,7 @@ from adjudicator.core.ruleset import Ruleset, get_ruleset, ruleset_ids
 from exporters.canonical import atomic_write
 from importers.canonical import parse_bytes
 from importers.vassal.binding import check_binding
-from importers.vassal.completion import Completion, palette_rows
+from importers.vassal.completion import Completion, load_completion, read_map_file
 from importers.vassal.module import Module
 from studio import boards, mapdoc
 from studio.security import inside
@@ -259,16 +259,21 @@ class Project:
         self._overlays.clear()  # sheets may have changed
         return BINDING
 
-    def completion(self, map_ident: str | None = None) -> Completion:
-        """The project's map, counters and chart values for a definition built from the module."""
-        gm = None
+    def map_files(self) -> list[str]:
+        """The project's map files of the module's maps, in the module's order."""
         mod = self.need_module()
-        for ident in ([map_ident] if map_ident else boards.hex_maps(mod)):
-            data = self.read(self.map_file(ident))
-            if data is not None:
-                gm = mapdoc.read_text(data.decode("utf-8"), self.map_file(ident))
-                break
-        return Completion(self.vocabulary(), self.ruleset_id, gm, self.counters(), palette_rows(mod))
+        return [self.map_file(i) for i in boards.hex_maps(mod) if self.path(self.map_file(i)).is_file()]
+
+    def completion(self) -> Completion:
+        """The project's map and counters for a definition built from the module:
+        exactly what `--map maps/<map>.toml --counters counters.textproto` gives
+        the CLI (the same `load_completion`)."""
+        if not self.ruleset_id:
+            raise MalformedInput("choose a ruleset first")
+        found = self.map_files()
+        gm = read_map_file(self.path(found[0])) if found else None
+        counters = self.counters() if self.path(COUNTERS).is_file() else None
+        return load_completion(self.ruleset_id, self.need_module(), gm, counters)
 
     def info(self) -> dict[str, Any]:
         mod = self.module
