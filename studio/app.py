@@ -172,6 +172,15 @@ def build_app(project: Project) -> Starlette:
             raise MalformedInput("send the map as {doc: ...}")
         return project.save_map(r.path_params["map"], doc)
 
+    def board_get(r: Request, _b: dict[str, Any]) -> Any:
+        return project.load_board(r.path_params["name"])
+
+    def board_save(r: Request, b: dict[str, Any]) -> Any:
+        doc = b.get("doc")
+        if not isinstance(doc, dict):
+            raise MalformedInput("send the board as {doc: ...}")
+        return project.save_board(r.path_params["name"], doc)
+
     def image(r: Request, _b: dict[str, Any]) -> Response:
         name = r.path_params["name"]
         mod = project.need_module()
@@ -300,7 +309,7 @@ def build_app(project: Project) -> Starlette:
         return board_json(project, st.need_game())
 
     def game_view(_r: Request, _b: dict[str, Any]) -> Any:
-        return game.view(st.need_game())
+        return game.view(st.session) if st.session is not None else {"file": ""}
 
     def game_reach(_r: Request, b: dict[str, Any]) -> Any:
         return game.reach(st.need_game(), str(b.get("unit", "")))
@@ -346,6 +355,8 @@ def build_app(project: Project) -> Starlette:
         Route("/api/settings", api(settings, "POST"), methods=["POST"]),
         Route("/api/map/{map:path}", api(map_get)),
         Route("/api/savemap/{map:path}", api(map_save, "POST"), methods=["POST"]),
+        Route("/api/board/{name:path}", api(board_get)),
+        Route("/api/saveboard/{name:path}", api(board_save, "POST"), methods=["POST"]),
         Route("/api/image/{name:path}", api(image)),
         Route("/api/pieces", api(pieces_get)),
         Route("/api/counters", api(counters_save, "POST"), methods=["POST"]),

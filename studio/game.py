@@ -43,6 +43,7 @@ class Step:
     skipped: str
     verdict: action_pb2.Verdict | None
     state: state_pb2.GameState
+    where: list[str] = field(default_factory=list)  # a move's start and the locations it entered
 
 
 @dataclass
@@ -149,8 +150,9 @@ def _open_log(name: str, game: SavedGame, module: Module, binding: vassal_pb2.Va
     first: list[state_pb2.GameState] = []
 
     def observe(entry: vassal_pb2.VassalLogEntry, st: state_pb2.GameState) -> None:
+        before = steps[-1].state if steps else first[0]
         steps.append(Step(list(entry.steps), entry.summary, entry.skipped,
-                          entry.verdict if entry.HasField("verdict") else None, st))
+                          entry.verdict if entry.HasField("verdict") else None, st, _where(entry, before)))
 
     report, _final = check_log(game, module, binding, complete=complete, tables=charts, tables_name=TABLES_FILE,
                                start=start, observe=observe, begin=first.append)
@@ -160,6 +162,17 @@ def _open_log(name: str, game: SavedGame, module: Module, binding: vassal_pb2.Va
     if not report.all_legal:
         sess.diagnostics.insert(0, f"LOG step {report.first_illegal_step} is illegal")
     return sess
+
+
+def _where(entry: vassal_pb2.VassalLogEntry, before: state_pb2.GameState) -> list[str]:
+    """A logged move on the map: where its first unit stood, then each location
+    the verdict judged (the action's path when it judged none)."""
+    if not entry.HasField("action") or entry.action.WhichOneof("kind") != "move":
+        return []
+    mv = entry.action.move
+    start = next((u.location for u in before.units if mv.unit_ids and u.unit_id == mv.unit_ids[0]), "")
+    path = [p.location for p in entry.verdict.path] if entry.verdict.path else list(mv.path)
+    return ([start] if start else []) + path
 
 
 def current(sess: Session) -> state_pb2.GameState:
@@ -276,11 +289,16 @@ def supply(sess: Session, side: str) -> dict[str, Any]:
 def view(sess: Session) -> dict[str, Any]:
     st = shown(sess)
     defs = {u.id: u for u in st.scenario.definition.units}
+    named: dict[str, int] = {}
+    for d in defs.values():
+        named[d.name] = named.get(d.name, 0) + 1
     units = []
     for u in st.units:
         d = defs.get(u.unit_id)
+        label = d.name if d is not None and d.name and named[d.name] == 1 else u.unit_id  # what a plain counter prints
         p = sess.pieces.get(u.unit_id) if sess.kind != "log" or sess.at < 0 else None
-        units.append({"id": u.unit_id, "name": d.name if d is not None and d.name else u.unit_id, "side": u.side,
+        units.append({"id": u.unit_id, "name": d.name if d is not None and d.name else u.unit_id, "label": label,
+                      "side": u.side,
                       "status": state_pb2.UnitState.Status.Name(u.status), "location": u.location,
                       "steps_lost": u.steps_lost, "markers": list(u.markers), "mp_spent": u.mp_spent,
                       "piece": None if p is None else {"map": p.map, "x": p.x, "y": p.y, "images": p.images,
@@ -295,7 +313,7 @@ def view(sess: Session) -> dict[str, Any]:
         "units": units, "describe": rs.describe(st),
         "pending": st.pending.prompt if st.HasField("pending") else "",
         "pending_side": st.pending.side if st.HasField("pending") else "",
-        "steps": [{"steps": s.steps, "summary": s.summary, "skipped": s.skipped,
+        "steps": [{"steps": s.steps, "summary": s.summary, "skipped": s.skipped, "where": s.where,
                    "legal": None if s.verdict is None else s.verdict.legal,
                    "html": "" if s.verdict is None else verdict_html(s.verdict)} for s in sess.steps],
         "at": sess.at, "can_undo": bool(sess.history), "diagnostics": sess.diagnostics[:20],

@@ -13,7 +13,9 @@ definition built from the module (`import_game(..., complete=...)`):
   third `unit-fire` of a save (`unit-fire-3`) gets the values typed for
   `unit-fire`. A ruleset with a counters table receives them as that table's
   cells in the definition (the ruleset merges them); a ruleset without one
-  gets them written into the unit definitions (`CounterField.target`).
+  gets them written into the unit definitions (`CounterField.target`);
+* the ruleset's unit types (`Vocabulary.unit_types`) are added, so the type a
+  counter row names is one of the game's.
 Chart values (a table file) are not part of the definition: the ruleset adds
 its tables when it creates the game; merge them over the state's tables
 afterwards (`adjudicator.core.tables.with_tables`), as `--tables` does.
@@ -91,6 +93,8 @@ class Completion:
                     raise MalformedInput(f"board file {self.game_map.id!r} has no town {', '.join(missing[:8])} "
                                          "(the VASSAL map's regions: pieces stand there)")
             d.map.CopyFrom(self.game_map)
+        have = {t.id for t in d.unit_types}
+        d.unit_types.extend(t for t in self.vocabulary.unit_types if t.id not in have)  # a counter's `type` names one
         values = self._values()
         if values:
             self._apply_counters(d, values)

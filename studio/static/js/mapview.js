@@ -1,7 +1,10 @@
 // An SVG view of one VASSAL map: its board images where VASSAL lays them out
 // and the grid the converter computed (the server sends every hex's centre
 // and one corner template per grid: a hex is its centre plus the template).
-// Pan with the right or middle button (or the pan tool), zoom with the wheel.
+// A point-to-point board (data.kind "graph") is drawn the same way: each town
+// a cell (a disc) at its centre, with the roads between them in their kind's
+// line style. Pan with the right or middle button (or the pan tool), zoom
+// with the wheel.
 
 import { imageUrl } from "./api.js";
 
@@ -19,7 +22,7 @@ export class MapView {
     this.onHover = onHover;
     this.onPointer = onPointer;
     this.index = new Map(data.labels.map((l, i) => [l, i]));
-    this.svg = svgEl("svg", { class: "map", "data-map": data.map });
+    this.svg = svgEl("svg", { class: data.kind === "graph" ? "map graph" : "map", "data-map": data.map });
     this.svg.style.touchAction = "none";
     container.replaceChildren(this.svg);
     this.layers = {};
@@ -52,9 +55,46 @@ export class MapView {
   }
 
   drawGrid() {
+    if (this.data.kind === "graph") return this.drawTowns();
     const parts = [];
     for (let i = 0; i < this.data.labels.length; i++) parts.push(this.polyPath(i));
     this.layers.grid.replaceChildren(svgEl("path", { class: "grid", d: parts.join("") }));
+  }
+
+  // Roads (solid, dashed, dotted: their movement cost) under the towns, then
+  // each town's disc, name and tags.
+  drawTowns() {
+    const d = this.data;
+    const g = this.layers.grid;
+    g.replaceChildren();
+    const dash = { dashed: "14 8", dotted: "3 7" };
+    for (const r of d.roads || []) {
+      const a = this.index.get(r.a), b = this.index.get(r.b);
+      if (a === undefined || b === undefined) continue;
+      const [x1, y1] = d.centre[a], [x2, y2] = d.centre[b];
+      const line = svgEl("line", { x1, y1, x2, y2, class: `link link-${r.kind}` });
+      if (dash[r.kind]) line.setAttribute("stroke-dasharray", dash[r.kind]);
+      line.dataset.road = r.id;
+      const t = svgEl("title", {});
+      t.textContent = `${r.id} (${r.kind})`;
+      line.append(t);
+      g.append(line);
+    }
+    for (const a of d.areas || []) {
+      const i = this.index.get(a.town);
+      if (i === undefined) continue;
+      const [x, y] = d.centre[i];
+      g.append(svgEl("polygon", { points: `${x - 48},${y - 12} ${x - 30},${y - 22} ${x - 30},${y - 2}`, class: "area" }));
+    }
+    d.labels.forEach((label, i) => {
+      const [x, y] = d.centre[i];
+      const c = svgEl("circle", { cx: x, cy: y, r: this.radius, class: "town" });
+      c.dataset.town = label;
+      g.append(c);
+      const t = svgEl("text", { x, y: y + this.radius + 14, class: "town-name" });
+      t.textContent = d.names[i] + ((d.tags || {})[label] ? ` [${d.tags[label].join(", ")}]` : "");
+      g.append(t);
+    });
   }
 
   buildBuckets() {
