@@ -245,19 +245,11 @@ def build_app(project: Project) -> Starlette:
                 "blocked": blocked, "game": st.session.file if st.session else ""}
 
     def charts_save(_r: Request, b: dict[str, Any]) -> Any:
-        rs = project.ruleset
-        if rs is None:
-            raise MalformedInput("choose a ruleset first")
         cells = b.get("cells", [])
         if not isinstance(cells, list):
             raise MalformedInput("send {cells: [{table, row, column, value}]}")
         state = game.current(st.session) if st.session is not None else None
-        base = [t for t in charts.base_tables(rs, state) if t.id != project.counters_table_id()]
-        kept = [{"table": t.id, "row": c.row, "column": c.column, "value": c.value, "source": c.source}
-                for t in project.charts().tables for c in t.cells]  # cells saved before stay unless retyped
-        ts = charts.save_cells(base, kept + [dict(c) for c in cells if isinstance(c, dict)])
-        project.write(TABLES, charts.tableset_text(ts, rs.title))
-        return {"file": TABLES, "cells": sum(len(t.cells) for t in ts.tables)}
+        return project.save_charts([dict(c) for c in cells if isinstance(c, dict)], state)
 
     def files(_r: Request, _b: dict[str, Any]) -> Any:
         found = []

@@ -74,10 +74,13 @@ class Session:
         return engine.ruleset_of(self.state)
 
     def vassal_map(self) -> str:
-        """The VASSAL map most of the game's pieces stand on ("" for a canonical state)."""
+        """The VASSAL map the game's units on the map stand on, by their pieces
+        ("" for a canonical state)."""
+        on_map = {u.unit_id for u in self.state.units if u.status == state_pb2.UnitState.ON_MAP}
         counts: dict[str, int] = {}
-        for p in self.pieces.values():
-            counts[p.map] = counts.get(p.map, 0) + 1
+        for uid, p in self.pieces.items():
+            if uid in on_map:
+                counts[p.map] = counts.get(p.map, 0) + 1
         return max(counts, key=lambda m: counts[m]) if counts else ""
 
 
@@ -290,13 +293,13 @@ def view(sess: Session) -> dict[str, Any]:
     st = shown(sess)
     defs = {u.id: u for u in st.scenario.definition.units}
     named: dict[str, int] = {}
-    for d in defs.values():
-        named[d.name] = named.get(d.name, 0) + 1
+    for ud in defs.values():
+        named[ud.name] = named.get(ud.name, 0) + 1
     units = []
     for u in st.units:
         d = defs.get(u.unit_id)
         label = d.name if d is not None and d.name and named[d.name] == 1 else u.unit_id  # what a plain counter prints
-        p = sess.pieces.get(u.unit_id) if sess.kind != "log" or sess.at < 0 else None
+        p = sess.pieces.get(u.unit_id)  # its picture; drawn where VASSAL has it while it stays there
         units.append({"id": u.unit_id, "name": d.name if d is not None and d.name else u.unit_id, "label": label,
                       "side": u.side,
                       "status": state_pb2.UnitState.Status.Name(u.status), "location": u.location,

@@ -30,9 +30,9 @@ from importers.canonical import parse_bytes
 from importers.vassal.binding import check_binding
 from importers.vassal.completion import Completion, load_completion, read_map_file
 from importers.vassal.module import Module
-from studio import boarddoc, boards, mapdoc
+from studio import boarddoc, boards, charts, mapdoc
 from studio.security import inside
-from umpire.v1 import definition_pb2, map_pb2, tables_pb2, vassal_pb2
+from umpire.v1 import definition_pb2, map_pb2, state_pb2, tables_pb2, vassal_pb2
 
 SETTINGS = "studio.json"
 COUNTERS = "counters.textproto"
@@ -241,6 +241,20 @@ class Project:
         self.write(COUNTERS, head.encode() + text_format.MessageToString(ts, as_utf8=True).encode())
         return COUNTERS
 
+    def save_charts(self, cells: list[dict[str, str]], state: state_pb2.GameState | None = None) -> dict[str, Any]:
+        """Values typed off the charts, kept with those saved before (a cell
+        typed again replaces its old value), checked against the tables of the
+        open game (else of a game of the ruleset's first scenario)."""
+        rs = self.ruleset
+        if rs is None:
+            raise MalformedInput("choose a ruleset first")
+        base = [t for t in charts.base_tables(rs, state) if t.id != self.counters_table_id()]
+        kept = [{"table": t.id, "row": c.row, "column": c.column, "value": c.value, "source": c.source}
+                for t in self.charts().tables for c in t.cells]
+        ts = charts.save_cells(base, kept + cells)
+        self.write(TABLES, charts.tableset_text(ts, rs.title))
+        return {"file": TABLES, "cells": sum(len(t.cells) for t in ts.tables)}
+
     def binding(self) -> vassal_pb2.VassalBinding:
         data = self.read(BINDING)
         b = vassal_pb2.VassalBinding()
@@ -373,6 +387,8 @@ class Project:
             "rulesets": [{"id": r, "title": get_ruleset(r).title, "scenarios": get_ruleset(r).scenario_ids()}
                          for r in ruleset_ids()],
             "maps": boards.hex_maps(mod) if mod else [],
+            "map_images": {m: [b.image for b in self.overlay(m).boards if b.image]
+                           for m in (boards.hex_maps(mod) if mod else [])},
             "boards": self.board_names(),
             "all_maps": [m.identifier for m in mod.views.maps] if mod else [],
             "sides": list(mod.views.sides) if mod else [],

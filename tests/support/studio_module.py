@@ -26,12 +26,17 @@ from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from lxml import etree
 
 from exporters.picture import svg_to_png
 from exporters.vassal.module_build import build_module
 from importers.vassal.canonmap import hex_grid_from_proto
 from umpire.v1 import action_pb2, definition_pb2, map_pb2, vassal_pb2
+
+if TYPE_CHECKING:
+    from studio.project import Project
 
 CHART = "VASSAL.build.module.ChartWindow"
 BOARD_TAG = "VASSAL.build.module.map.boardPicker.Board"
@@ -207,7 +212,7 @@ def decorate(module: bytes, boards: dict[str, bytes], images: dict[str, bytes],
     if charts:
         win = etree.SubElement(bf, CHART, {"name": "Charts", "buttonText": "Charts", "hotkey": "", "icon": ""})
         for name, file in charts:
-            etree.SubElement(win, "VASSAL.build.widget.Chart", {"chartName": name, "fileName": file, "description": name})
+            etree.SubElement(win, "VASSAL.build.widget.Chart", {"chartName": name, "fileName": file, "description": ""})
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
         for n in src.namelist():
@@ -278,21 +283,28 @@ def demo_files(folder: Path) -> DemoFiles:
 
 
 def sheets_module(boards: int, columns: int, rows: int) -> bytes:
-    """A map of `boards` boards side by side, one sheet each (GOSS-like), each
-    with its own drawn image, and no units."""
-    d = definition_pb2.GameDefinition(id="sheets", name=f"{boards} sheets of {columns}x{rows} (SYNTHETIC)")
+    """A map of `boards` boards (one sheet each, as GOSS has five; three to a
+    row), each with its own drawn image, and no units. One board: a plain grid."""
+    d = definition_pb2.GameDefinition(id="sheets", name=f"{boards} x {columns}x{rows} hexes (SYNTHETIC)")
     d.sides.add(id="a")
     g = d.map.hex.grid
     g.CopyFrom(grid(columns, rows))
-    g.sheet_separator = ":"
-    for i in range(boards):
-        g.sheets.add(id=f"S{i + 1}", name=f"sheet {i + 1}", column_offset=(i % 3) * columns,
-                     row_offset=(i // 3) * rows)
+    # Whole-pixel hexes, the first centre one hex in: a board is then a whole
+    # number of columns wide, so boards side by side keep VASSAL's column parity.
+    g.dx, g.dy, g.x0, g.y0 = 56.0, 64.0, 56, 32
+    if boards > 1:
+        g.sheet_separator = ":"
+        for i in range(boards):
+            g.sheets.add(id=f"S{i + 1}", name=f"sheet {i + 1}", column_offset=(i % 3) * (columns + 1),
+                         row_offset=(i // 3) * rows)
     d.map.hex.default_terrain = "clear"
     plain = build_module(d)
     w, h = board_size(plain)
-    one = grid(columns, rows)
-    pics = {f"S{i + 1}": svg_to_png(board_svg(w, h, one, f"SYNTHETIC sheet {i + 1}")) for i in range(boards)}
+    one = map_pb2.HexGrid()
+    one.CopyFrom(g)
+    one.ClearField("sheets")
+    names = [f"S{i + 1}" for i in range(boards)] if boards > 1 else ["Map"]
+    pics = {n: svg_to_png(board_svg(w, h, one, f"SYNTHETIC board {n}")) for n in names}
     return decorate(plain, pics, {})
 
 
@@ -310,34 +322,26 @@ def demo_values() -> dict[str, dict[str, str]]:
 def paint_demo(doc: dict[str, object]) -> dict[str, object]:
     """The demo board's terrain painted into a map document (what a user paints
     in the Map tab, following the board's picture)."""
-    terrain = doc["terrain"]
-    assert isinstance(terrain, dict)
-    for label in WOODS:
-        terrain[label] = "wooded"
-    for label in HILLS:
-        terrain[label] = "difficult"
-    sides = doc["hexsides"]
-    assert isinstance(sides, dict)
+    terrain, sides, roads = doc["terrain"], doc["hexsides"], doc["roads"]
+    feats, names = doc["features"], doc["names"]
+    assert isinstance(terrain, dict) and isinstance(sides, dict) and isinstance(roads, list)
+    assert isinstance(feats, dict) and isinstance(names, dict)
+    terrain.update({label: "wooded" for label in WOODS} | {label: "difficult" for label in HILLS})
     for a, b in RIVER:
         sides["/".join(sorted((a, b)))] = ["river"]
-    roads = doc["roads"]
-    assert isinstance(roads, list)
     roads.append({"kind": "national", "hexes": list(ROAD)})
-    feats, names = doc["features"], doc["names"]
-    assert isinstance(feats, dict) and isinstance(names, dict)
     feats[VILLAGE[0]] = ["village"]
     names[VILLAGE[0]] = VILLAGE[1]
     return doc
 
 
-def demo_project(folder: Path, files: DemoFiles) -> "object":
+def demo_project(folder: Path, files: DemoFiles) -> "Project":
     """A studio project over the demo module with every file saved by the
     studio's own code (map, counters, binding), as the walkthrough leaves it."""
     from studio.project import Project
 
     p = Project.open(folder, files.module, "nordwind-1945")
-    doc = p.load_map("Main Map")["doc"]
-    saved = p.save_map("Main Map", paint_demo(doc))
+    saved = p.save_map("Main Map", paint_demo(p.load_map("Main Map")["doc"]))
     assert saved["ok"], saved
     p.save_counters(demo_values())
     b = p.binding()

@@ -20,6 +20,10 @@ export class GameTab {
     this.mode = "move";
   }
 
+  get map() {
+    return this.board ? this.board.map : null; // the map view (tests and scripts point at its cells)
+  }
+
   async open() {
     const files = await get("api/files");
     const pick = el("select", { id: "game-file" }, el("option", { value: "" }, "— a save, log or state in the project —"),
@@ -136,7 +140,7 @@ export class GameTab {
       el("li", { "data-kind": la.kind, title: la.example ? "click: put this action in the box" : la.kind,
         onclick: () => { text.value = JSON.stringify(la.example || this.template(la.kind), null, 0); } },
       `${la.kind}: ${la.description}`)));
-    return el("details", { class: "actions", open: v.legal_actions.length > 0 && this.mode === "move" },
+    return el("details", { class: "actions", open: v.legal_actions.length > 0 && this.mode === "move" && v.kind !== "log" },
       el("summary", {}, `Other actions (${v.legal_actions.length} allowed now)`), list, text,
       el("div", { class: "row" }, el("button", { id: "judge-action", onclick: () => this.judgeText(text.value) }, "Judge")));
   }
@@ -171,7 +175,7 @@ export class GameTab {
     return el("div", { class: "steps" }, start,
       el("h4", {}, `Log steps (${v.steps.length}) · ${judged.length} judged`
         + (bad >= 0 ? ` · step ${v.steps[bad].steps.join(",")} ILLEGAL` : " · all legal")),
-      el("ol", {}, el("li", { class: v.at < 0 ? "at" : "", "data-step": -1, onclick: () => this.step(-1) }, "start position"),
+      el("ul", { class: "step-list" }, el("li", { class: v.at < 0 ? "at" : "", "data-step": -1, onclick: () => this.step(-1) }, "start position"),
         ...v.steps.map((x, i) => el("li", { class: `${i === v.at ? "at " : ""}${x.legal === false ? "illegal" : x.legal ? "legal" : "skip"}`,
           "data-step": i, onclick: () => this.step(i) },
         `step ${x.steps.join(",")}: ${x.summary}` + (x.legal === null ? ` (${x.skipped})` : x.legal ? " — legal" : " — ILLEGAL")))));
@@ -257,7 +261,12 @@ export class GameTab {
       this.reach = new Map();
       status(`${unitId}: ${e.message}`, "error");
     }
-    this.drawUnits();
+    // Mark the unit in place: redrawing the counters under a pointer still pressed
+    // would take the press's target away in the middle of the drag.
+    for (const g of this.board.map.layers.units.querySelectorAll(".unit")) {
+      g.classList.toggle("selected", g.dataset.unit === unitId || this.attackers.has(g.dataset.unit));
+    }
+    this.drawOverlay();
   }
 
   async proposeMove(unit, dest) {
@@ -360,8 +369,11 @@ export class GameTab {
     this.pathOk = s ? s.legal !== false : true;
     await this.show(v);
     if (s) {
-      this.verdictBox.innerHTML = `<h4>step ${s.steps.join(",")}: ${s.summary}</h4>`
-        + (s.html || `<p class="small">${s.skipped}</p>`);
+      this.verdictBox.replaceChildren(el("h4", {}, `step ${s.steps.join(",")}: ${s.summary}`),
+        el("div", { class: "verdict" }));
+      const box = this.verdictBox.querySelector(".verdict");
+      if (s.html) box.innerHTML = s.html; // the check-log verdict (exporters/report.py)
+      else box.append(el("p", { class: "small" }, s.skipped));
     }
   }
 }

@@ -1,6 +1,6 @@
 // Umpire Studio: tabs over one project (map, counters, binding, charts, game).
 
-import { el, get, post, status } from "./api.js";
+import { el, getInfo, post, status } from "./api.js";
 import { BoardEditor } from "./boardedit.js";
 import { MapEditor } from "./mapedit.js";
 import { BindingTab, CountersTab } from "./pieces.js";
@@ -12,7 +12,7 @@ window.studio = { ready: false };
 const TABS = ["map", "counters", "binding", "charts", "game"];
 
 async function main() {
-  const info = await get("api/info");
+  const info = await getInfo();
   window.studio.info = info;
   header(info);
   const panes = {};
@@ -51,7 +51,8 @@ async function main() {
   }
   window.studio.show = show;
   for (const t of TABS) document.querySelector(`[data-tab="${t}"]`).addEventListener("click", () => show(t));
-  document.getElementById("map-select").addEventListener("change", () => show("map"));
+  const mapSelect = document.getElementById("map-select"); // absent when there is no map to draw
+  if (mapSelect) mapSelect.addEventListener("change", () => show("map"));
   const start = TABS.includes(location.hash.slice(1)) ? location.hash.slice(1) : (mapNames(info).length ? "map" : "game");
   await show(start);
   window.studio.ready = true;

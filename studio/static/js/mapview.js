@@ -194,6 +194,7 @@ export class MapView {
   bindPointer() {
     let pan = null;
     this.svg.addEventListener("contextmenu", (e) => e.preventDefault());
+    this.svg.addEventListener("dragstart", (e) => e.preventDefault());
     this.svg.addEventListener("wheel", (e) => {
       e.preventDefault();
       const m = this.toMap(e);
@@ -205,6 +206,7 @@ export class MapView {
         this.svg.setPointerCapture(e.pointerId);
         return;
       }
+      e.preventDefault(); // no native drag of a piece's image (it would cancel the pointer mid-drag)
       this.svg.setPointerCapture(e.pointerId); // a drag ends where it ends, even off the map
       if (this.onPointer) this.onPointer("down", e, this.toMap(e));
     });
@@ -229,6 +231,7 @@ export class MapView {
       if (this.onPointer) this.onPointer("up", e, this.toMap(e));
     };
     this.svg.addEventListener("pointerup", up);
+    this.svg.addEventListener("pointercancel", up);
     this.svg.addEventListener("pointerleave", () => this.showHover(-1));
   }
 
