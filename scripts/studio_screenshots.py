@@ -34,7 +34,7 @@ from tests.support.studio_module import (  # noqa: E402
     HILLS, RIVER, ROAD, VILLAGE, WOODS, demo_files, demo_values,
 )
 
-VIEW = {"width": 1100, "height": 680}
+VIEW: Any = {"width": 1100, "height": 680}  # playwright ViewportSize
 
 
 def _ready(page: Any) -> None:
