@@ -56,8 +56,18 @@ export class MapView {
 
   drawGrid() {
     if (this.data.kind === "graph") return this.drawTowns();
-    const parts = [];
-    for (let i = 0; i < this.data.labels.length; i++) parts.push(this.polyPath(i));
+    // One path for the whole grid: each hex a move to its first corner, then the
+    // shape's sides as relative lines (built once per shape: fast at GOSS scale).
+    const d = this.data;
+    const tails = d.corners.map((c) => c.slice(1).map(([x, y], k) => {
+      const [px, py] = c[k];
+      return `l${(x - px).toFixed(1)},${(y - py).toFixed(1)}`;
+    }).join("") + "z");
+    const parts = new Array(d.labels.length);
+    for (let i = 0; i < d.labels.length; i++) {
+      const s = d.shape[i], [cx, cy] = d.centre[i], [x0, y0] = d.corners[s][0];
+      parts[i] = `M${(cx + x0).toFixed(1)},${(cy + y0).toFixed(1)}${tails[s]}`;
+    }
     this.layers.grid.replaceChildren(svgEl("path", { class: "grid", d: parts.join("") }));
   }
 
@@ -99,12 +109,16 @@ export class MapView {
 
   buildBuckets() {
     this.cell = Math.max(8, this.radius * 2);
-    this.buckets = new Map();
+    this.buckets = new Map(); // a cell's hexes, keyed by a number (no strings to build)
     this.data.centre.forEach(([x, y], i) => {
-      const k = `${Math.floor(x / this.cell)},${Math.floor(y / this.cell)}`;
-      if (!this.buckets.has(k)) this.buckets.set(k, []);
-      this.buckets.get(k).push(i);
+      const k = this.bucketKey(Math.floor(x / this.cell), Math.floor(y / this.cell));
+      const b = this.buckets.get(k);
+      if (b) b.push(i); else this.buckets.set(k, [i]);
     });
+  }
+
+  bucketKey(bx, by) {
+    return (bx + 1000) * 100000 + (by + 1000);
   }
 
   // The hexes nearest a map point, nearest first (the first is the hex under it).
@@ -112,7 +126,7 @@ export class MapView {
     const bx = Math.floor(mx / this.cell), by = Math.floor(my / this.cell);
     const found = [];
     for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) {
-      for (const i of this.buckets.get(`${bx + dx},${by + dy}`) || []) {
+      for (const i of this.buckets.get(this.bucketKey(bx + dx, by + dy)) || []) {
         const [x, y] = this.data.centre[i];
         found.push([Math.hypot(x - mx, y - my), i]);
       }
