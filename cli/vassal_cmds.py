@@ -142,6 +142,12 @@ class ProjectFiles:
 
 
 NO_FILES = ProjectFiles()
+MAP_OPTION = typer.Option(None, "--map", help="map file completing the module's bare grid (docs/maps.md; a board "
+                          "file for a point-to-point map)")
+COUNTERS_OPTION = typer.Option(None, "--counters", help="counter values, one row per palette piece "
+                               "(counters.textproto of Umpire Studio)")
+TABLES_OPTION = typer.Option(None, "--tables", help="chart values (table file, docs/tables.md) merged over the "
+                             "game's tables")
 
 
 def binding_for(binding: Optional[Path], ruleset: Optional[str], scenario: Optional[str]) -> vassal_pb2.VassalBinding:
@@ -429,12 +435,9 @@ def register(app: typer.Typer) -> None:
         scenario_file: Optional[Path] = typer.Option(None, "--scenario-file", help="canonical scenario file the pieces bind to"),
         extension: list[Path] = typer.Option([], "--extension", "-x",
                                              help="extension (.vmdx) loaded with the module; repeatable"),
-        map_file: Optional[Path] = typer.Option(None, "--map", help="map file completing the module's bare grid "
-                                                "(docs/maps.md; a board file for a point-to-point map)"),
-        counters: Optional[Path] = typer.Option(None, "--counters", help="counter values, one row per palette piece "
-                                                "(counters.textproto of Umpire Studio)"),
-        tables: Optional[Path] = typer.Option(None, "--tables", help="chart values (table file, docs/tables.md) "
-                                              "merged over the game's tables"),
+        map_file: Optional[Path] = MAP_OPTION,
+        counters: Optional[Path] = COUNTERS_OPTION,
+        tables: Optional[Path] = TABLES_OPTION,
     ) -> None:
         """Convert between VASSAL files and canonical Umpire files."""
         files = ProjectFiles(map_file, counters, tables)
@@ -472,12 +475,9 @@ def register(app: typer.Typer) -> None:
         active_side: str = typer.Option("", "--active-side", help="the side to act when the log starts"),
         extension: list[Path] = typer.Option([], "--extension", "-x",
                                              help="extension (.vmdx) loaded with the module; repeatable"),
-        map_file: Optional[Path] = typer.Option(None, "--map", help="map file completing the module's bare grid "
-                                                "(docs/maps.md; a board file for a point-to-point map)"),
-        counters: Optional[Path] = typer.Option(None, "--counters", help="counter values, one row per palette piece "
-                                                "(counters.textproto of Umpire Studio)"),
-        tables: Optional[Path] = typer.Option(None, "--tables", help="chart values (table file, docs/tables.md) "
-                                              "merged over the game's tables"),
+        map_file: Optional[Path] = MAP_OPTION,
+        counters: Optional[Path] = COUNTERS_OPTION,
+        tables: Optional[Path] = TABLES_OPTION,
     ) -> None:
         """Replay a VASSAL log through a ruleset; report the first illegal step (exit 1)."""
         from importers.vassal.checklog import StartAt

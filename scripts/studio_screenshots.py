@@ -29,7 +29,7 @@ from adjudicator.core.ruleset import get_ruleset  # noqa: E402
 from exporters.canonical import write_message  # noqa: E402
 from studio.project import Project  # noqa: E402
 from studio.server import start_background  # noqa: E402
-from tests.studio.conftest import cell, chromium_path  # noqa: E402
+from tests.studio.conftest import add_town_and_road, cell, chromium_path  # noqa: E402
 from tests.support.studio_module import (  # noqa: E402
     HILLS, RIVER, ROAD, VILLAGE, WOODS, demo_files, demo_values,
 )
@@ -147,18 +147,7 @@ def board_walkthrough(page: Any, url: str, shot: Any) -> None:
     page.goto(url)
     _ready(page)
     page.wait_for_selector('.layer-grid circle[data-town="A"]')
-    page.click('[data-tool="town"]')
-    (ax, ay), (fx, fy) = cell(page, "A", "map"), cell(page, "F", "map")
-    page.mouse.click(fx + (fx - ax), fy)
-    page.fill("#ask-id", "G")
-    page.fill("#ask-name", "Gué")
-    page.click("#ask-ok")
-    page.wait_for_selector('.layer-grid circle[data-town="G"]')
-    page.click('[data-tool="road:dotted"]')
-    page.mouse.move(fx, fy)
-    page.mouse.down()
-    page.mouse.move(*cell(page, "G", "map"), steps=5)
-    page.mouse.up()
+    add_town_and_road(page)
     page.click("#save-board")
     _status(page, "saved")
     page.evaluate("window.studio.tabs.map.view.zoomTo(['B', 'G', 'D'], 2.2)")

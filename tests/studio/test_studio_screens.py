@@ -25,7 +25,7 @@ from exporters.canonical import write_message
 from importers.canonical import read_message
 from studio import game
 from studio.project import Project
-from tests.studio.conftest import cell, ready, start, status_has
+from tests.studio.conftest import add_town_and_road, cell, ready, start, status_has
 from tests.support.studio_module import DemoFiles, demo_files, demo_project
 from umpire.v1 import action_pb2, vassal_pb2
 
@@ -235,21 +235,7 @@ def test_major_battles_board_and_game(page: Any, shots: Path, tmp_path: Path) ->
         ready(page)
         page.wait_for_selector('.layer-grid circle[data-town="A"]')
         # A new town on empty ground, a dotted road to it, a tag; saved and checked as a game of the scenario.
-        page.click('[data-tool="town"]')
-        ax, ay = cell(page, "A", "map")
-        fx, fy = cell(page, "F", "map")
-        gx, gy = fx + (fx - ax), fy
-        page.mouse.click(gx, gy)
-        page.fill("#ask-id", "G")
-        page.fill("#ask-name", "Gué")
-        page.click("#ask-ok")
-        page.wait_for_selector('.layer-grid circle[data-town="G"]')
-        page.click('[data-tool="road:dotted"]')
-        page.mouse.move(fx, fy)
-        page.mouse.down()
-        page.mouse.move(*cell(page, "G", "map"), steps=5)
-        page.mouse.up()
-        page.wait_for_selector('.layer-grid [data-road="F--G"]', state="attached")
+        add_town_and_road(page)
         page.click('[data-tool="tag:star"]')
         page.mouse.click(*cell(page, "G", "map"))
         page.click("#save-board")
