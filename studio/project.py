@@ -389,7 +389,7 @@ class Project:
             "maps": boards.hex_maps(mod) if mod else [],
             "map_images": {m: [b.image for b in self.overlay(m).boards if b.image]
                            for m in (boards.hex_maps(mod) if mod else [])},
-            "boards": self.board_names(),
+            "boards": self.board_names() if self.vocabulary().layout == "graph" else [],
             "all_maps": [m.identifier for m in mod.views.maps] if mod else [],
             "sides": list(mod.views.sides) if mod else [],
             "ruleset_sides": [s.id for s in rs.load_scenario(rs.scenario_ids()[0]).definition.sides]

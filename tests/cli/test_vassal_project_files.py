@@ -229,3 +229,33 @@ def test_ragnarok_files_from_the_studio_give_the_cli_the_studio_reach(tmp_path: 
     cli = json.loads(res.output)
     assert cli["reachable"] == studio["reachable"] and studio["reachable"]
     assert {r["location"]: r["cost"] for r in cli["reachable"]}.get("0102") == 2  # difficult (Nordwind 3.2)
+
+
+def test_a_board_drawn_over_a_vassal_region_map_completes_its_saves(tmp_path: Path) -> None:
+    """Point-to-point from VASSAL: a module whose map names its towns as regions
+    (written by the project's module writer from Illustration 2), a board drawn in
+    the studio over those regions (the roads), then a save read with `--map`."""
+    from adjudicator.core.ruleset import get_ruleset
+    from exporters.vassal.module_build import build_module
+    from exporters.vassal.setups import scenario_save_bytes
+    from importers.vassal.module import Module
+
+    sc = get_ruleset("major-battles").load_scenario("major-battles/illustration-2")
+    mod, save = tmp_path / "mb.vmod", tmp_path / "start.vsav"
+    mod.write_bytes(build_module(sc.definition, sc))
+    save.write_bytes(scenario_save_bytes(Module.open(mod), vassal_pb2.VassalBinding(), sc))
+    p = Project.open(tmp_path / "project", mod, "major-battles")
+    doc = p.load_board("Main Map")["doc"]
+    assert {t["id"] for t in doc["towns"]} == {t.id for t in sc.definition.map.graph.towns} and not doc["roads"]
+    doc["roads"] = [{"id": r.id, "a": r.a, "b": r.b, "kind": r.kind} for r in sc.definition.map.graph.roads]
+    assert p.save_board("Main Map", doc)["ok"]
+    sess = game.open_game(save, p.module, p.binding(), p.completion(), p.charts())
+    out = tmp_path / "state.json"
+    res = _cli("convert", str(save), str(out), "--module", str(mod), "--ruleset", "major-battles",
+               "--map", str(p.path("boards/main-map.textproto")))
+    assert res.exit_code == 0, res.output
+    state = read_message(out, state_pb2.GameState())
+    assert json_format.MessageToDict(state) == json_format.MessageToDict(sess.state)
+    assert [(r.a, r.b, r.kind) for r in state.scenario.definition.map.graph.roads] == [
+        (r.a, r.b, r.kind) for r in sc.definition.map.graph.roads]
+    assert {u.unit_id: u.location for u in state.units if u.location} == {s.unit_id: s.location for s in sc.setup}
