@@ -43,6 +43,7 @@ from adjudicator.core.ruleset import get_ruleset  # noqa: E402
 from adjudicator.rules.lucky_forward import sop  # noqa: E402
 from adjudicator.rules.lucky_forward.allowance import allowance  # noqa: E402
 from adjudicator.rules.lucky_forward.model import Model  # noqa: E402
+from benchmarks.bench_hex import random_roads  # noqa: E402
 from umpire.v1 import action_pb2, definition_pb2, lucky_forward_pb2 as lf, map_pb2, state_pb2  # noqa: E402
 
 RS = get_ruleset("lucky-forward")
@@ -66,17 +67,7 @@ def generate_map(size: int, rng: random.Random) -> map_pb2.GameMap:
             gm.hex.hexes.add(id=plain.labels[h], terrain="forest")
         elif r < 0.33:
             gm.hex.hexes.add(id=plain.labels[h], terrain="clear", features=["town"])
-    for kind, count, length in (("primary", size // 5, size), ("secondary", size // 2, size // 2)):
-        for _ in range(count):
-            h = rng.randrange(plain.n)
-            heading = rng.randrange(6)
-            for _ in range(length):
-                d = heading if rng.random() < 0.7 else (heading + rng.choice((-1, 1))) % 6
-                t = plain.nbr[h * 6 + d]
-                if t < 0:
-                    break
-                gm.hex.roads.add(a=plain.labels[h], b=plain.labels[t], kind=kind)
-                h = t
+    random_roads(gm, plain, rng, (("primary", size // 5, size), ("secondary", size // 2, size // 2)))
     return gm
 
 
