@@ -440,7 +440,7 @@ TESTS: dict[str, list[str]] = {
     "13.5.3": ["test_13_5_2_standoff_needs_an_arm_factor_13_5_3_ohs_13_5_4_half_strength_only_at_night_or_rest"],
     "13.5.4": ["test_13_5_2_standoff_needs_an_arm_factor_13_5_3_ohs_13_5_4_half_strength_only_at_night_or_rest"],
     "13.8.4e": ["test_13_8_4b_at_vs_at_no_bonus_13_8_4e_at_vs_arm_to_the_defender"],
-    "13.11.2": ["test_13_5_5_units_that_retreated_alone_after_a_ga_are_not_attacked_again"],
+    "13.11.2": ["test_13_5_5_units_that_retreated_after_a_ga_are_not_attacked_again_unless_with_others"],
     "13.11.3": ["test_11_6_3d_13_11_3_retreating_into_an_open_hex_next_to_the_enemy_costs_a_step"],
     "13.11.4": ["test_11_6_3e_13_11_4_in_battery_towed_art_that_cannot_retreat"],
     "LF 19.4.3b": ["test_19_4_4_freeze_and_lf_19_4_3b_deep_mud"],

@@ -27,10 +27,13 @@ def _scenario() -> Scen:
     s = Scen(hex_map(terrain={"1605": "woods", "1405": "woods"}))
     s.unit("a1", "allied", "1505", rgt="1")
     s.unit("a2", "allied", "1504", rgt="1")
-    s.unit("a3", "allied", "1506", rgt="2")  # next to x2, out of the Allied GA: the Axis attacks it
+    # next to x2, out of the Allied GA: the Axis attacks it; mixed armour: its owner picks the FS DRMs (11.5.3)
+    s.unit("a3", "allied", "1506", rgt="2", types=["infantry", "armored-infantry"], cls="mech", armor="mixed")
     s.unit("a-art", "allied", "1305", types=["artillery"], attack=None, defense=1, reduced=None, steps=1,
            barrage=8, range=6, gun="105mm")
-    s.unit("x1", "axis", "1605", rgt="g")
+    s.unit("x1", "axis", "1605", rgt="g", types=["infantry", "armored-infantry"], cls="mech", armor="mixed")
+    s.work("1605", "ET-2")  # FS targets in ETs pass their PRC (11.6.2a): they stay for the GA
+    s.work("1506", "ET-2", side="allied")
     s.unit("x2", "axis", "1606", rgt="g")
     s.unit("x-art", "axis", "1807", types=["artillery"], attack=None, defense=1, reduced=None, steps=1,
            barrage=8, range=6, gun="105mm")
@@ -85,6 +88,8 @@ def _answer(state: state_pb2.GameState) -> action_pb2.Action:
     if d.kind == "GA_DEFENDER":
         choice = [next(i for i in ids if i.startswith("lead:"))]
         choice += [i for i in ids if i.startswith("terrain:")][:1]
+    elif d.kind == "FS_FIRST_HIT":
+        choice = ["step"]  # the target stays in its hex for the GA that follows
     elif d.kind == "FS_ADVANCE" or d.kind == "GA_ADVANCE":
         choice = ids[:1]
     else:
@@ -132,7 +137,7 @@ def test_a_full_game_turn_with_fs_and_ga_through_the_service(server: ServerThrea
     assert done["fire_support"] == 2 and done["ground_assault"] == 2  # both player turns fought
     kinds = {k for _, k in decisions}
     assert {"GA_DEFENDER", "GA_OPTION"} <= kinds, decisions
-    assert any(k.startswith("FS_") or k == "STEP_LOSSES" for k in kinds), decisions
+    assert ("allied", "FS_DRMS") in decisions and ("axis", "FS_DRMS") in decisions, decisions
     assert {s for s, _ in decisions} == {"allied", "axis"}
     record = server.stub.ExportGame(service_pb2.ExportGameRequest(game_id=gid), metadata=auth(tok["allied"])).record
     rest = [a for a in record.actions if a.action.lucky_forward.HasField("designate_rest")]

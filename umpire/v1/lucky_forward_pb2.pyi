@@ -194,7 +194,7 @@ class LfAssignment(_message.Message):
     def __init__(self, unit_id: _Optional[str] = ..., hq: _Optional[str] = ..., regiment: _Optional[str] = ...) -> None: ...
 
 class LfUnitStatus(_message.Message):
-    __slots__ = ("unit_id", "mode", "tactical_assault", "fatigue", "artillery_shifts", "supply", "isolated", "extended_supply", "out_of_command", "ammo_depleted", "out_of_battery", "combat_reserve", "dismounted", "motorized", "leg_at_as_mech", "attached_to", "mr_gts", "mr_bonus_until", "moved", "fought", "half_mp_spent", "advanced_after_fs", "barrage_used", "fire_missions", "attacked", "defended", "defended_below_table", "gave_rib", "retreated_alone", "losses_this_combat", "surrender_checks", "leader_active", "leader_bonus_used", "designation_removed", "committed_cr", "ena_active", "ena_fatigue_due", "mr_bonus_mp", "mr_released_gt", "ta_removed", "rest_fatigue_due", "mr_fuel_until")
+    __slots__ = ("unit_id", "mode", "tactical_assault", "fatigue", "artillery_shifts", "supply", "isolated", "extended_supply", "out_of_command", "ammo_depleted", "out_of_battery", "combat_reserve", "dismounted", "motorized", "leg_at_as_mech", "attached_to", "mr_gts", "mr_bonus_until", "moved", "fought", "half_mp_spent", "advanced_after_fs", "barrage_used", "fire_missions", "attacked", "defended", "defended_below_table", "gave_rib", "retreated_alone", "losses_this_combat", "surrender_checks", "leader_active", "leader_bonus_used", "designation_removed", "committed_cr", "ena_active", "ena_fatigue_due", "mr_bonus_mp", "mr_released_gt", "ta_removed", "rest_fatigue_due", "mr_fuel_until", "retreated", "ga_retreated")
     UNIT_ID_FIELD_NUMBER: _ClassVar[int]
     MODE_FIELD_NUMBER: _ClassVar[int]
     TACTICAL_ASSAULT_FIELD_NUMBER: _ClassVar[int]
@@ -237,6 +237,8 @@ class LfUnitStatus(_message.Message):
     TA_REMOVED_FIELD_NUMBER: _ClassVar[int]
     REST_FATIGUE_DUE_FIELD_NUMBER: _ClassVar[int]
     MR_FUEL_UNTIL_FIELD_NUMBER: _ClassVar[int]
+    RETREATED_FIELD_NUMBER: _ClassVar[int]
+    GA_RETREATED_FIELD_NUMBER: _ClassVar[int]
     unit_id: str
     mode: LfMode
     tactical_assault: bool
@@ -279,7 +281,9 @@ class LfUnitStatus(_message.Message):
     ta_removed: bool
     rest_fatigue_due: int
     mr_fuel_until: int
-    def __init__(self, unit_id: _Optional[str] = ..., mode: _Optional[_Union[LfMode, str]] = ..., tactical_assault: _Optional[bool] = ..., fatigue: _Optional[int] = ..., artillery_shifts: _Optional[int] = ..., supply: _Optional[_Union[LfSupply, str]] = ..., isolated: _Optional[bool] = ..., extended_supply: _Optional[bool] = ..., out_of_command: _Optional[bool] = ..., ammo_depleted: _Optional[bool] = ..., out_of_battery: _Optional[bool] = ..., combat_reserve: _Optional[bool] = ..., dismounted: _Optional[bool] = ..., motorized: _Optional[bool] = ..., leg_at_as_mech: _Optional[bool] = ..., attached_to: _Optional[str] = ..., mr_gts: _Optional[int] = ..., mr_bonus_until: _Optional[int] = ..., moved: _Optional[bool] = ..., fought: _Optional[bool] = ..., half_mp_spent: _Optional[int] = ..., advanced_after_fs: _Optional[bool] = ..., barrage_used: _Optional[int] = ..., fire_missions: _Optional[int] = ..., attacked: _Optional[bool] = ..., defended: _Optional[bool] = ..., defended_below_table: _Optional[bool] = ..., gave_rib: _Optional[bool] = ..., retreated_alone: _Optional[bool] = ..., losses_this_combat: _Optional[int] = ..., surrender_checks: _Optional[int] = ..., leader_active: _Optional[bool] = ..., leader_bonus_used: _Optional[bool] = ..., designation_removed: _Optional[bool] = ..., committed_cr: _Optional[bool] = ..., ena_active: _Optional[bool] = ..., ena_fatigue_due: _Optional[int] = ..., mr_bonus_mp: _Optional[int] = ..., mr_released_gt: _Optional[int] = ..., ta_removed: _Optional[bool] = ..., rest_fatigue_due: _Optional[int] = ..., mr_fuel_until: _Optional[int] = ...) -> None: ...
+    retreated: bool
+    ga_retreated: bool
+    def __init__(self, unit_id: _Optional[str] = ..., mode: _Optional[_Union[LfMode, str]] = ..., tactical_assault: _Optional[bool] = ..., fatigue: _Optional[int] = ..., artillery_shifts: _Optional[int] = ..., supply: _Optional[_Union[LfSupply, str]] = ..., isolated: _Optional[bool] = ..., extended_supply: _Optional[bool] = ..., out_of_command: _Optional[bool] = ..., ammo_depleted: _Optional[bool] = ..., out_of_battery: _Optional[bool] = ..., combat_reserve: _Optional[bool] = ..., dismounted: _Optional[bool] = ..., motorized: _Optional[bool] = ..., leg_at_as_mech: _Optional[bool] = ..., attached_to: _Optional[str] = ..., mr_gts: _Optional[int] = ..., mr_bonus_until: _Optional[int] = ..., moved: _Optional[bool] = ..., fought: _Optional[bool] = ..., half_mp_spent: _Optional[int] = ..., advanced_after_fs: _Optional[bool] = ..., barrage_used: _Optional[int] = ..., fire_missions: _Optional[int] = ..., attacked: _Optional[bool] = ..., defended: _Optional[bool] = ..., defended_below_table: _Optional[bool] = ..., gave_rib: _Optional[bool] = ..., retreated_alone: _Optional[bool] = ..., losses_this_combat: _Optional[int] = ..., surrender_checks: _Optional[int] = ..., leader_active: _Optional[bool] = ..., leader_bonus_used: _Optional[bool] = ..., designation_removed: _Optional[bool] = ..., committed_cr: _Optional[bool] = ..., ena_active: _Optional[bool] = ..., ena_fatigue_due: _Optional[int] = ..., mr_bonus_mp: _Optional[int] = ..., mr_released_gt: _Optional[int] = ..., ta_removed: _Optional[bool] = ..., rest_fatigue_due: _Optional[int] = ..., mr_fuel_until: _Optional[int] = ..., retreated: _Optional[bool] = ..., ga_retreated: _Optional[bool] = ...) -> None: ...
 
 class LfHqStatus(_message.Message):
     __slots__ = ("unit_id", "fuel", "fuel_value", "fuel_option", "full_ma_units", "adv", "unsupported", "amp", "ga_used", "ga_bought")

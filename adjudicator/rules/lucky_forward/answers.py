@@ -65,6 +65,8 @@ def _advance_apply(m: Model, action: action_pb2.Action, dice: DiceSource) -> Non
 
 def _advance_validate(m: Model, action: action_pb2.Action, b: VerdictBuilder) -> None:
     check_answer(m.state.pending, action.answer, b)
+    if not b.ok:
+        return
     chosen = [c for c in action.answer.choices if not c.startswith("tac:")]
     for c in action.answer.choices:
         if c.startswith("tac:") and c[4:] not in chosen:

@@ -63,7 +63,7 @@ def armour(m: Model, units: list[U]) -> str:
     least one has the armour symbol (dismounted arm-Inf do not, 7.12.1a;
     Kangaroo-mounted units do, 4.6.5 d), else ""; units that retreated into the
     hex this phase do not count (11.6.3c b)."""
-    counted = [u for u in units if not u.st.retreated_alone]
+    counted = [u for u in units if not u.st.retreated]
     if counted and all(u.pure_afv for u in counted):
         return "pure"
     if any((u.pure_afv or u.c.armor_class == 2) and not u.st.dismounted for u in counted):

@@ -364,6 +364,7 @@ def retreated(m: Model, choice: str) -> None:
         for u in units:
             m.place(u, t)
             u.st.retreated_alone = alone
+            u.st.retreated = True
             _drop_designation(m, u, "retreated after an FS mission")
             if u.st.mode == EXPLOIT:
                 u.st.mode = TAC

@@ -27,6 +27,8 @@ def _line(m: Model, action: action_pb2.Action, dice: DiceSource) -> None:
 
 def _defender_v(m: Model, action: action_pb2.Action, b: VerdictBuilder) -> None:
     check_answer(m.state.pending, action.answer, b)
+    if not b.ok:
+        return
     for text, case in ga_results.check_defender(m, list(action.answer.choices)):
         b.violation("GA_DECLARATION", text, GOSS.cite(case))
 
@@ -71,6 +73,8 @@ def _retreat(m: Model, action: action_pb2.Action, dice: DiceSource) -> None:
 
 def _advance_v(m: Model, action: action_pb2.Action, b: VerdictBuilder) -> None:
     check_answer(m.state.pending, action.answer, b)
+    if not b.ok:
+        return
     why = ga_advance.check(m, list(action.answer.choices))
     if why:
         b.violation("ADVANCE", why, GOSS.cite("13.12.2"))

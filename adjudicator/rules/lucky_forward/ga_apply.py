@@ -407,6 +407,7 @@ def retreated(m: Model, s: lf_pb2.LfGaSide, h: int, choice: str) -> None:
     for u in stack:
         m.place(u, path[-1])
         u.st.retreated_alone = not [x for x in m.stack(path[-1]) if x.side == u.side and x not in stack]
+        u.st.retreated = u.st.ga_retreated = True
         if u.is_art and u.in_battery and len(path) > 1 and not u.c.self_propelled:
             u.st.out_of_battery = True  # 13.11.4: more than one hex: OoB
     s.retreat_paths.append(f"{m.label(h)}>{choice}|{len(path)}")

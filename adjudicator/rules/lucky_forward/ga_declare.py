@@ -51,7 +51,7 @@ def validate_ground_assault(m: Model, action: action_pb2.Action, b: VerdictBuild
         return
     if m.label(h) in m.lf.attacked_hexes:
         b.violation("ATTACKED", f"{r.hex} has been attacked this GA Segment", GOSS.cite("13.3.1"))
-    if all(u.st.retreated_alone for u in defs):
+    if all(u.st.ga_retreated for u in defs):
         b.violation("RETREATED", "units that retreated into an empty hex after a GA are not attacked again",
                     GOSS.cite("13.5.5"))
     ids = list(r.attackers)
@@ -232,7 +232,8 @@ def apply_ground_assault(m: Model, action: action_pb2.Action, dice: DiceSource) 
     a.lead_armor = r.lead_armor
     d = ga.defender
     d.side = defs[0].side
-    d.units.extend(u.id for u in defs if not (u.st.retreated_alone and any(not x.st.retreated_alone for x in defs)))
+    # 13.5.5 a: units that retreated there after a GA do not contribute (they suffer the results: ga_apply)
+    d.units.extend(u.id for u in defs if not (u.st.ga_retreated and any(not x.st.ga_retreated for x in defs)))
     m.lf.attacked_hexes.append(ga.hex)
     for u in atts:
         u.st.attacked = True

@@ -152,7 +152,7 @@ def start_combat(m: Model, dice: DiceSource, step: Step) -> None:
         st = u.st
         st.barrage_used = st.fire_missions = 0
         st.advanced_after_fs = st.attacked = st.defended = st.defended_below_table = st.gave_rib = False
-        st.retreated_alone = False
+        st.retreated_alone = st.retreated = st.ga_retreated = False
         if u.side == lf.phasing:
             st.fought = False
 

@@ -166,13 +166,22 @@ def test_13_5_2_standoff_needs_an_arm_factor_13_5_3_ohs_13_5_4_half_strength_onl
     assert not v.legal and "13.5.4" in [x.citation.rule_case for x in v.violations]
 
 
-def test_13_5_5_units_that_retreated_alone_after_a_ga_are_not_attacked_again() -> None:
+def test_13_5_5_units_that_retreated_after_a_ga_are_not_attacked_again_unless_with_others() -> None:
+    """13.5.5: units that retreated after a GA are not attacked again, unless
+    with other units (then they suffer the results without contributing); units
+    that retreated after an FS mission may be (13.5.5 Important)."""
     s = Scen()
-    s.unit("x", "axis", "1605", status={"retreated_alone": True})
-    s.unit("a", "allied", "1505", status={"mode": "pa"})
-    st = jump(new(s), "allied", "combat", "ground-assault")
+    s.unit("x", "axis", "1605", status={"ga_retreated": True, "retreated": True})
+    s.unit("y", "axis", "1607", status={"ga_retreated": True, "retreated": True})
+    s.unit("z", "axis", "1607")
+    s.unit("f", "axis", "1603", status={"retreated_alone": True, "retreated": True})
+    for u, h in (("a", "1505"), ("b", "1506"), ("c", "1503")):
+        s.unit(u, "allied", h, status={"mode": "pa"})
+    st = jump(new(s, tables=synthetic_tables()), "allied", "combat", "ground-assault")
     assert "RETREATED" in codes(verdict(st, ga(st, "1605", ["a"], "a")))
-
+    assert verdict(st, ga(st, "1603", ["c"], "c")).legal  # retreated after an FS mission
+    st = act(st, ga(st, "1607", ["b"], "b")).state
+    assert list(st.lucky_forward.ga.defender.units) == ["z"]  # y suffers the results only
 
 def test_13_6_1c_ammunition_depleted_art_defends_at_one() -> None:
     s = Scen()
