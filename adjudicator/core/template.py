@@ -53,7 +53,9 @@ class Model(Protocol):
 
 M = TypeVar("M")
 
-Validator = Callable[[M, action_pb2.Action, VerdictBuilder], None]
+# A validator adds violations, notes and needed cells to the verdict; what it
+# returns (e.g. the checked paths a ruleset's applier reuses) is ignored here.
+Validator = Callable[[M, action_pb2.Action, VerdictBuilder], object]
 Applier = Callable[[M, action_pb2.Action, DiceSource], None]
 
 
@@ -130,7 +132,6 @@ class RulesetBase(Ruleset, Generic[M]):
     extension: ClassVar[str] = ""
     # Per table id: the check of a supplied value's syntax (e.g. a CRT result).
     value_checks: ClassVar[Mapping[str, ValueCheck]] = {}
-    takes_positions = True
 
     def __init__(self) -> None:
         self._actions: Actions[M] = self.actions()
@@ -143,8 +144,12 @@ class RulesetBase(Ruleset, Generic[M]):
     def compile(self, state: state_pb2.GameState) -> M:
         """The read-only model of `state` (shared through `Position.model`)."""
 
-    def writable(self, state: state_pb2.GameState) -> M:
-        """A model `apply` may change; `state` is a private copy. Default: `compile`."""
+    def writable(self, state: state_pb2.GameState, before: Position | None) -> M:
+        """A model `apply` may change; `state` is a private copy. `before` is the
+        position of the state before the action when `state` is still equal to it
+        (no values were supplied with the action): a ruleset may derive the
+        writable model from `before.model()` (already built: the engine validated
+        on it) instead of compiling afresh. Default: `compile(state)`."""
         return self.compile(state)
 
     def finish(self, model: M) -> tuple[state_pb2.GameState, list[state_pb2.Event]]:
@@ -156,6 +161,14 @@ class RulesetBase(Ruleset, Generic[M]):
         """A read-only model of `new_state` built from the writable one, when
         cheaper than compiling afresh (primes the next position). Default: none."""
         return None
+
+    def remember(self, state: state_pb2.GameState, cells: list[common_pb2.SuppliedCell], version: int) -> None:
+        """Write the values supplied with action `version` into `state` (a private
+        copy) for the rest of the game. Default: `tables.remember_supplied` (a
+        cell already known is never overwritten); a ruleset whose values may be
+        known from elsewhere than the table (e.g. a counter in the scenario
+        definition) filters them first."""
+        remember_supplied(state, cells, version)
 
     def complete(self, scenario: definition_pb2.Scenario) -> definition_pb2.Scenario:
         """The scenario made whole from the data pack (map, tables, roster...).
@@ -218,20 +231,26 @@ class RulesetBase(Ruleset, Generic[M]):
 
     def validate(self, state: StateLike, action: action_pb2.Action) -> action_pb2.Verdict:
         pos = Position.of(state, self)
-        handler = self._actions.find(pos.state, action)
+        self._actions.find(pos.state, action)  # an unknown kind is malformed before anything else
         cells = list(action.supplied_cells)
         check_supplied(pos.state.scenario.definition.tables, cells, self.value_checks)
         if cells:
             # Judge with the values given exactly as `apply` will (it remembers them).
             with_cells = state_pb2.GameState()
             with_cells.CopyFrom(pos.state)
-            remember_supplied(with_cells, cells, pos.state.version + 1)
+            self.remember(with_cells, cells, pos.state.version + 1)
             model = self.compile(with_cells)
         else:
             model = pos.model()
+        return self.judge(model, action).build()
+
+    def judge(self, model: M, action: action_pb2.Action) -> VerdictBuilder:
+        """The verdict builder after the action's validator ran on `model` (for
+        rulesets that check candidate actions, e.g. legal-action examples)."""
         b = VerdictBuilder(action.WhichOneof("kind") or "")
-        handler.validate(model, action, b)
-        return b.build()
+        m: Any = model
+        self._actions.find(m.state, action).validate(model, action, b)
+        return b
 
     def apply(
         self, state: StateLike, action: action_pb2.Action, dice: DiceSource
@@ -247,8 +266,8 @@ class RulesetBase(Ruleset, Generic[M]):
         check_supplied(pos.state.scenario.definition.tables, cells, self.value_checks)
         ns = state_pb2.GameState()
         ns.CopyFrom(pos.state)
-        remember_supplied(ns, cells, pos.state.version + 1)
-        model = self.writable(ns)
+        self.remember(ns, cells, pos.state.version + 1)
+        model = self.writable(ns, None if cells else pos)
         handler.apply(model, action, dice)
         new_state, events = self.finish(model)
         return new_state, events, self.carry(model, new_state)

@@ -13,20 +13,15 @@ units, the deal), so supplying the real board is all a user has to do
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
-
 from adjudicator.core.errors import MalformedInput, NotFound
-from adjudicator.rules.major_battles import citations as C
+from adjudicator.rules.major_battles import citations as C, data
 from adjudicator.rules.major_battles.campaigns import campaign_of
 from adjudicator.rules.major_battles.campaigns.base import Campaign
 from adjudicator.rules.major_battles.model import ARMOR, INFANTRY
-from importers.canonical import parse_bytes
-from umpire.v1 import definition_pb2, map_pb2
+from umpire.v1 import definition_pb2
 
 RULESET_ID = "major-battles"
 RULESET_VERSION = "1.0.0"
-BOARDS = Path(__file__).resolve().parent / "data" / "boards"
 PREFIX = {"us": "us", "german": "de", "allied": "al", "axis": "ax"}
 
 # scenario id -> (campaign, board file, name)
@@ -50,18 +45,6 @@ ILLUSTRATION_SETUP: dict[str, list[tuple[str, str, int, str]]] = {
                        ("blue", INFANTRY, 2, "E"), ("blue", INFANTRY, 1, "F"),
                        ("red", ARMOR, 2, "A"), ("red", INFANTRY, 2, "A")],
 }
-
-
-@lru_cache(maxsize=None)
-def _board_bytes(name: str) -> bytes:
-    path = BOARDS / f"{name}.textproto"
-    return parse_bytes(path.read_bytes(), map_pb2.GameMap(), "text", str(path)).SerializeToString()
-
-
-def load_board(name: str) -> map_pb2.GameMap:
-    m = map_pb2.GameMap()
-    m.ParseFromString(_board_bytes(name))
-    return m
 
 
 def unit_id(side: str, kind: str, n: int, reserve: bool) -> str:
@@ -183,7 +166,7 @@ def shipped(scenario_id: str) -> definition_pb2.Scenario:
     campaign, board, name = entry
     camp = campaign_of(campaign)
     sc = definition_pb2.Scenario(id=scenario_id, name=name, ruleset=RULESET_ID, ruleset_version=RULESET_VERSION)
-    gmap = load_board(board)
+    gmap = data.board(board)
     sc.definition.id = scenario_id
     sc.definition.name = name
     sc.definition.map.CopyFrom(gmap)

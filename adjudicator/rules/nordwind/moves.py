@@ -21,7 +21,6 @@ from adjudicator.core.unknowns import Branch, decide, decide_bounds
 from adjudicator.core.verdicts import VerdictBuilder
 from adjudicator.rules.nordwind.board import FERRY_MP, HALF, Board, zoc_bounds
 from adjudicator.rules.nordwind.cite import GERMAN, NW, other
-from adjudicator.rules.nordwind import options as opts
 from umpire.v1 import action_pb2, common_pb2, service_pb2, state_pb2
 
 MA = {"foot": 8, "mech": 12}  # 3.1
@@ -116,7 +115,7 @@ def context(board: Board, b: Branch, m: Mover) -> MoveContext:
         links = board.ferry_links()
         if links:
             costs = board.costs(m.mclass).table
-            total_only = opts.value(board.state, "nw.amb4-ferry-cost") == "total"
+            total_only = board.opts.ferry_cost == "total"
         for f, t, e in links:
             for a, z in ((f, t), (t, f)):
                 d = board.map.direction(a, z)

@@ -21,7 +21,7 @@ from adjudicator.core.stacking import StackLimit, count
 from adjudicator.core.supply import SupplyNet, trace
 from adjudicator.core.tables import find_table
 from adjudicator.core.unknowns import Branch, decide, decide_bounds
-from adjudicator.rules.nordwind import options as opts
+from adjudicator.rules.nordwind.options import NordwindOptions
 from adjudicator.rules.nordwind.board import Board, zoc_bounds
 from adjudicator.rules.nordwind.cite import ALLIED, GERMAN, NW, RULESET_ID, SIDES, other
 from adjudicator.rules.nordwind.combat_rules import AIR_ALLOWANCE
@@ -171,7 +171,7 @@ def weather_phase(ns: state_pb2.GameState, dice: DiceSource, events: list[state_
     else:
         die = dice.roll(6, f"weather, turn {ns.turn}")
         drm = -1 if prev == "fair" else 0
-        natural = opts.value(ns, "nw.amb31-weather-six") == "natural"
+        natural = NordwindOptions(ns.options).weather_six == "natural"
         table = find_table(ns.scenario.definition.tables, WEATHER)
         if natural and die == 6:
             result = prev
@@ -254,7 +254,7 @@ def returning(ns: state_pb2.GameState, side: str, events: list[state_pb2.Event])
         if return_hexes(board, r.unit_id):
             us.markers.append("returning")
             event(events, "RETURNS", f"{r.unit_id} returns near {r.exit_hex}: place it", "6.6.1", [r.unit_id])
-        elif opts.value(ns, "nw.amb26-return-blocked") == "next-turn":
+        elif NordwindOptions(ns.options).return_blocked == "next-turn":
             r.turn += 1
             event(events, "RETURN_DELAYED", f"{r.unit_id} cannot return: enemy units hold every hex within 6 of "
                   f"{r.exit_hex}; it tries again on turn {r.turn} (option nw.amb26-return-blocked)", "6.6.1",
@@ -337,7 +337,7 @@ def turn_end(ns: state_pb2.GameState, events: list[state_pb2.Event]) -> None:
     else:
         if german_holds(ns, saverne):
             ns.nordwind.saverne_turns.append(ns.turn)
-            before = opts.value(ns, "nw.amb36-saverne") == "one-turn-end" or (ns.turn - 1) in ns.nordwind.saverne_turns
+            before = NordwindOptions(ns.options).saverne == "one-turn-end" or (ns.turn - 1) in ns.nordwind.saverne_turns
             if before and loss_ratio_ok(ns):
                 finish(ns, GERMAN, "automatic", "the German player took Saverne and held it for a turn with a "
                        "step-loss ratio between 2/3 and 3/2", events)
@@ -396,3 +396,60 @@ def initial_units(s: definition_pb2.Scenario) -> list[state_pb2.UnitState]:
             us.location = fixed[u.id]
         out.append(us)
     return out
+
+
+# -- the sequence of play (2.1) ---------------------------------------------------------
+
+def finish_phase(ns: state_pb2.GameState, dice: DiceSource, events: list[state_pb2.Event]) -> None:
+    """End the current phase: the stacking limits (5), then the next phases up to
+    the next one a player acts in."""
+    if ns.phase.endswith("-movement") or ns.phase.endswith("-combat"):
+        for side in (ns.active_side, other(ns.active_side)):  # 5: limits at the end of each phase
+            d = overstack_decision(ns, side, None, "5", after="phase-end")
+            if d is not None:
+                ns.pending.CopyFrom(d)
+                return
+    next_phase(ns, dice, events)
+    skip_empty_setups(ns, dice, events)
+
+
+def skip_empty_setups(ns: state_pb2.GameState, dice: DiceSource, events: list[state_pb2.Event]) -> None:
+    from adjudicator.rules.nordwind.placement import unplaced
+
+    while ns.phase.startswith("setup-") and not unplaced(ns, ns.active_side):
+        next_phase(ns, dice, events)
+
+
+def next_phase(ns: state_pb2.GameState, dice: DiceSource, events: list[state_pb2.Event]) -> None:
+    ph = ns.phase
+    if ph.startswith("setup-"):
+        order = list(ns.scenario.nordwind.setup_order) or [GERMAN, ALLIED]
+        i = order.index(ph.removeprefix("setup-"))
+        if i + 1 < len(order):
+            ns.phase, ns.active_side = f"setup-{order[i + 1]}", order[i + 1]
+            return
+        begin_turn(ns, dice, events)
+    elif ph == "german-movement":
+        ns.phase = "german-combat"
+        start_combat(ns)
+    elif ph == "german-combat":
+        ns.phase, ns.active_side = "allied-movement", ALLIED
+        start_movement(ns, ALLIED, events)
+    elif ph == "allied-movement":
+        ns.phase = "allied-combat"
+        start_combat(ns)
+    elif ph == "allied-combat":
+        turn_end(ns, events)
+        if ns.finished:
+            return
+        ns.turn += 1
+        begin_turn(ns, dice, events)
+
+
+def begin_turn(ns: state_pb2.GameState, dice: DiceSource, events: list[state_pb2.Event]) -> None:
+    ns.phase, ns.active_side = "supply-weather", ""
+    supply_phase(ns, events)  # A
+    weather_phase(ns, dice, events)
+    ns.phase, ns.active_side = "german-movement", GERMAN  # B
+    start_movement(ns, GERMAN, events)
+    event(events, "TURN", f"turn {ns.turn}: weather {ns.nordwind.weather}", "2.1")

@@ -15,7 +15,6 @@ from __future__ import annotations
 from adjudicator.core.errors import MalformedInput
 from adjudicator.core.hexmap import compile_map
 from adjudicator.core.verdicts import VerdictBuilder
-from adjudicator.rules.nordwind import options as opts
 from adjudicator.rules.nordwind.board import Board
 from adjudicator.rules.nordwind.cite import GERMAN, NW, other
 from adjudicator.rules.nordwind.moves import RED_LINE_TAG, red_line_hexes
@@ -32,7 +31,7 @@ def _box(board: Board, a: str, b: str) -> list[int]:
 def allowed_hexes(board: Board, p: nordwind_pb2.NordwindPlacement) -> tuple[list[int], list[str]]:
     """Hexes a unit of placement `p` may be placed in, and notes on data gaps."""
     notes: list[str] = []
-    permissive = opts.value(board.state, "nw.amb32-placement") == "permissive"
+    permissive = board.opts.placement == "permissive"
     mode = p.mode
     if mode in ("hex", "all_of", "any_of", "one_of"):
         hexes = [board.hex(x, "placement") for x in p.hexes]

@@ -101,6 +101,8 @@ class Counters:
         # Counters: a state with new cells gets a new one). Shared by the boards of
         # the states derived from one another, filled from any thread (idempotent).
         self._known: dict[tuple[str, str], str | None] = {}
+        # Whether any unit hides attributes from the enemy (then a side's view has other counters).
+        self.hides = any(u.hidden_from_enemy for u in d.units)
 
     def unit(self, uid: str) -> definition_pb2.Unit:
         u = self.units.get(uid)

@@ -49,7 +49,7 @@ def eligible(g: Game, hq: str, uid: str) -> bool:
         return False  # 2.3 note: "HQ Command does not extend across US Armies"
     if g.defs[hq].props.get("hq") == "IV LWF" and not g.has_tag(uid, "wings"):
         return False  # 2.3: "only activate the 198th Infantry Division and any reinforcements"
-    if g.opts.on("tov.a39-activation", "corps") and g.corps(uid) != g.corps(hq):
+    if g.opts.activation == "corps" and g.corps(uid) != g.corps(hq):
         return False
     return True
 
@@ -227,7 +227,7 @@ def apply_activate(g: Game, action: action_pb2.Action) -> None:
         assert hq is not None
         if act.chit == "pre-turn":
             g.emit("PRE_TURN", f"the activation before Turn 1 is made by {g.name(hq)} (A-2)", [TV.cite("12.1")])
-        elif g.opts.on("tov.a25-arrival-draws", "any-activation"):
+        elif g.opts.arrival_draws == "any-activation":
             g.tv.hq_draws[a.hq] = g.tv.hq_draws.get(a.hq, 0) + 1
             act.draw = g.tv.hq_draws[a.hq]
             coming = arrivals(g, a.hq, act.draw)

@@ -63,7 +63,7 @@ class SupplyGoal:
     """A-18: whether a retreat's last hex is 'closer to supply'."""
 
     def __init__(self, g: Game, belligerent: str) -> None:
-        self.mode = g.opts["tov.a18-retreat-supply"]
+        self.mode = g.opts.retreat_supply
         if self.mode == "nearer-source":
             self.line = _line_distance(g, belligerent)
         else:

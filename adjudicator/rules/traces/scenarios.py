@@ -21,7 +21,7 @@ from umpire.v1 import definition_pb2, traces_pb2
 
 RULESET_VERSION = "1.0.0"
 SHIPPED = tuple(f"{RULESET_ID}/{n}" for n in data.TEMPLATES)
-TEMPLATE_PREFIX = f"{RULESET_ID}/rules/"
+TEMPLATE_PREFIX = data.TEMPLATE_PREFIX
 BELLIGERENTS = ("allied", "german")
 SPECIAL = {"allied": ("reserve", "shaef"), "german": ("reinforcement", "ob-west")}
 

@@ -23,7 +23,7 @@ def ezoc(g: Game, belligerent: str) -> bytearray:
     across Streams but not River hexsides; several ZOCs count as one."""
     enemy = other(belligerent)
     sources = [(h, True) for h, ids in g.at.items() if any(g.belligerent(u) == enemy for u in ids)]
-    block = g.board.zoc_block(g.opts.on("tov.a22-zoc-canal", "blocked"))
+    block = g.board.zoc_block(g.opts.zoc_canal == "blocked")
     f = zoc_field(g.hm, sources, block)
     return bytearray(1 if x else 0 for x in f)
 
@@ -32,7 +32,7 @@ def sources(g: Game, belligerent: str) -> list[int]:
     """8.1: friendly supply sources; "An enemy occupied friendly Supply Source is
     not a valid Supply Source for either player." A-26: own colour (default)."""
     enemy_units = g.occupied(other(belligerent))
-    captured = g.opts.on("tov.a26-supply-sources", "captured-too")
+    captured = g.opts.supply_sources == "captured-too"
     out = []
     for colour, hexes in g.board.sources.items():
         for h in hexes:
@@ -105,7 +105,7 @@ def check(g: Game) -> list[str]:
     for uid in out:
         g.add_marker(uid, OOS)
     for uid in out:
-        if g.is_hq(uid) and g.opts.on("tov.a4-hq-out-of-supply", "relocate"):
+        if g.is_hq(uid) and g.opts.hq_out_of_supply == "relocate":
             relocate_hq(g, uid, "cannot trace a line of supply", TV.cite("2.3"))
         else:
             take_steps(g, uid, 1, "out of supply", TV.cite("8.1"))

@@ -82,8 +82,8 @@ def test_example_2_terrain_crest_and_concentric_attack() -> None:
     from adjudicator.core.hexmap import compile_map
     from adjudicator.rules.nordwind import data
 
-    gm = type(data.MAP)()
-    gm.CopyFrom(data.MAP)
+    gm = type(data.game_map())()
+    gm.CopyFrom(data.game_map())
     gm.hex.hexes.add(id="1506", terrain="difficult")  # SYNTHETIC placement of the example's terrain
     gm.hex.hexsides.add(a="1505", b="1506", features=["crest"])
     hm = compile_map(gm)
