@@ -58,7 +58,7 @@ class MajorBattles(RulesetBase[Game]):
     title = "Major Battles and Campaigns of General George S. Patton"
     rulebook = "major-battles-patton.txt"
     book = C.MB
-    pack = data.PACK
+    pack = data.PACK  # its scenarios are the campaigns built on the shipped boards (scenarios.py)
     options_class = MajorBattlesOptions
     extension = "major_battles"
 
@@ -78,13 +78,6 @@ class MajorBattles(RulesetBase[Game]):
         for kind, (check, act) in _ANSWERS.items():
             acts.answer(kind, _checking(check), _answering(act))
         return acts
-
-    # -- the data pack: campaign scenarios are built on the shipped boards (scenarios.py)
-    def scenario_ids(self) -> list[str]:
-        return list(scenarios.SHIPPED)
-
-    def load_scenario(self, scenario_id: str) -> definition_pb2.Scenario:
-        return scenarios.shipped(scenario_id)
 
     def complete(self, scenario: definition_pb2.Scenario) -> definition_pb2.Scenario:
         sc = scenarios.complete(scenario)

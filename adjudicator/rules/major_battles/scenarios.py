@@ -13,6 +13,8 @@ units, the deal), so supplying the real board is all a user has to do
 
 from __future__ import annotations
 
+from functools import partial
+
 from adjudicator.core.errors import MalformedInput, NotFound
 from adjudicator.rules.major_battles import citations as C, data
 from adjudicator.rules.major_battles.campaigns import campaign_of
@@ -190,3 +192,7 @@ def shipped(scenario_id: str) -> definition_pb2.Scenario:
             d.units.add(id=uid, side=side, type=kind, name=f"{side} {kind}")
             sc.setup.add(unit_id=uid, location=town)
     return complete(sc)
+
+
+for _sid in SHIPPED:  # the data pack's scenarios, built on its boards
+    data.PACK.ship(_sid, partial(shipped, _sid))

@@ -11,15 +11,17 @@ which users fill like any other table cell.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from adjudicator.core.datapack import DataPack
 from umpire.v1 import definition_pb2, map_pb2, tables_pb2
 
-PACK = DataPack(Path(__file__).resolve().parent / "data", {
+PACK = DataPack(Path(__file__).resolve().parent / "data")
+FILES = {
     "nordwind-1945/historical": "scenario-historical.textproto",
     "nordwind-1945/hypothetical": "scenario-hypothetical.textproto",
-})
+}
 
 
 def game_map() -> map_pb2.GameMap:
@@ -46,7 +48,11 @@ def scenario_units(s: definition_pb2.Scenario, units: list[definition_pb2.Unit])
 
 def scenario(scenario_id: str) -> definition_pb2.Scenario:
     """A shipped scenario with the map, the sides, the roster's units it uses and the tables."""
-    s = PACK.scenario(scenario_id)
+    return PACK.scenario(scenario_id)
+
+
+def _shipped(name: str) -> definition_pb2.Scenario:
+    s = PACK.read(name, definition_pb2.Scenario)
     r = roster()
     d = s.definition
     d.map.CopyFrom(game_map())
@@ -55,3 +61,7 @@ def scenario(scenario_id: str) -> definition_pb2.Scenario:
     d.units.extend(scenario_units(s, list(r.units)))
     d.tables.extend(tables())
     return s
+
+
+for _sid, _name in FILES.items():
+    PACK.ship(_sid, partial(_shipped, _name))

@@ -79,10 +79,7 @@ class NordwindRuleset(RulesetBase[Board]):
         remember_supplied(state, [c for c in cells
                                   if c.table_id != COUNTERS or known.get(c.row, c.column) is None], version)
 
-    # -- the data pack and creation
-    def load_scenario(self, scenario_id: str) -> definition_pb2.Scenario:
-        return data.scenario(scenario_id)
-
+    # -- creation
     def complete(self, scenario: definition_pb2.Scenario) -> definition_pb2.Scenario:
         """The map (illustrative unless given), the tables and the counters table (units.py)."""
         d = scenario.definition

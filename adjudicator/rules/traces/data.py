@@ -20,10 +20,9 @@ REINFORCEMENTS = "traces-of-victory/german-reinforcements"
 TEMPLATES = ("combined-assault", "pattons-assault", "patchs-advance")
 TEMPLATE_PREFIX = f"{RULESET_ID}/rules/"
 
-# The templates are the pack's scenario files; the playable (illustrative)
-# scenarios are built on them by scenarios.illustrative.
-PACK = DataPack(Path(__file__).resolve().parent / "data",
-                {TEMPLATE_PREFIX + n: f"scenarios/{n}.textproto" for n in TEMPLATES})
+# Every scenario is built (scenarios.py ships them): the playable ones put a
+# template on the illustrative map and counters; the templates themselves load too.
+PACK = DataPack(Path(__file__).resolve().parent / "data")
 
 
 def tables() -> list[tables_pb2.Table]:
@@ -37,7 +36,8 @@ def rules() -> traces_pb2.TracesScenario:
 
 
 def template(name: str) -> definition_pb2.Scenario:
-    return PACK.scenario(TEMPLATE_PREFIX + name)
+    """A rules-only scenario template of 14.1-14.3 (data/scenarios/<name>.textproto)."""
+    return PACK.read(f"scenarios/{name}.textproto", definition_pb2.Scenario)
 
 
 def illustrative_roster() -> definition_pb2.Scenario:

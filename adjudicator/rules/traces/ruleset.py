@@ -52,7 +52,7 @@ class TracesOfVictory(RulesetBase[Game]):
     title = "Traces of Victory"
     rulebook = "traces-of-victory.txt"
     book = TV
-    pack = data.PACK
+    pack = data.PACK  # its scenarios are built on the templates (scenarios.py)
     options_class = TracesOptions
     extension = "traces"
     value_checks = {data.CRT: combat.check_result}
@@ -72,13 +72,6 @@ class TracesOfVictory(RulesetBase[Game]):
             acts.answer(kind, lambda g, a, b: results.validate_answer(g, a.answer, b),
                         lambda g, a, dice: results.apply_answer(g, a.answer, dice, list(a.supplied_cells)))
         return acts
-
-    # -- the data pack: the shipped scenarios are built on the templates (scenarios.py)
-    def scenario_ids(self) -> list[str]:
-        return list(scenarios.SHIPPED)
-
-    def load_scenario(self, scenario_id: str) -> definition_pb2.Scenario:
-        return scenarios.load(scenario_id)
 
     def complete(self, scenario: definition_pb2.Scenario) -> definition_pb2.Scenario:
         return scenarios.complete(scenario)

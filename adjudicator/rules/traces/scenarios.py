@@ -13,8 +13,9 @@ completes a template instead (docs/rules/traces-of-victory.md).
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 
-from adjudicator.core.errors import MalformedInput, NotFound
+from adjudicator.core.errors import MalformedInput
 from adjudicator.rules.traces import data
 from adjudicator.rules.traces.cite import RULESET_ID, TV
 from umpire.v1 import definition_pb2, traces_pb2
@@ -24,19 +25,6 @@ SHIPPED = tuple(f"{RULESET_ID}/{n}" for n in data.TEMPLATES)
 TEMPLATE_PREFIX = data.TEMPLATE_PREFIX
 BELLIGERENTS = ("allied", "german")
 SPECIAL = {"allied": ("reserve", "shaef"), "german": ("reinforcement", "ob-west")}
-
-
-def template_ids() -> list[str]:
-    return [TEMPLATE_PREFIX + n for n in data.TEMPLATES]
-
-
-def load(scenario_id: str) -> definition_pb2.Scenario:
-    if scenario_id.startswith(TEMPLATE_PREFIX) and scenario_id[len(TEMPLATE_PREFIX):] in data.TEMPLATES:
-        return data.template(scenario_id[len(TEMPLATE_PREFIX):])
-    if scenario_id in SHIPPED:
-        return illustrative(scenario_id.split("/", 1)[1])
-    known = ", ".join(list(SHIPPED) + template_ids())
-    raise NotFound(f"unknown scenario {scenario_id!r} (known: {known})")
 
 
 def illustrative(name: str) -> definition_pb2.Scenario:
@@ -65,6 +53,11 @@ def illustrative(name: str) -> definition_pb2.Scenario:
     sc.traces.reserves.extend(roster.traces.reserves)
     sc.traces.playable = True
     return sc
+
+
+for _name in data.TEMPLATES:  # the data pack's scenarios: the playable ones listed, the templates loadable
+    data.PACK.ship(f"{RULESET_ID}/{_name}", partial(illustrative, _name))
+    data.PACK.ship(TEMPLATE_PREFIX + _name, partial(data.template, _name), listed=False)
 
 
 def complete(scenario: definition_pb2.Scenario) -> definition_pb2.Scenario:
