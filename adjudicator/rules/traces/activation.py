@@ -33,10 +33,13 @@ def check_acting(g: Game, side: str, b: VerdictBuilder, segment: str) -> traces_
         b.violation("NOT_ACTIVE", f"{act.player} is the active player ({act.chit})", TV.cite("4.3"))
         return None
     if act.segment != segment:
-        words = {"choose": "choose how to play the chit first", "movement": "movement is over: combat only",
-                 "combat": "all movement comes before combat"}
+        # What the player is told depends on where the activation is: 4.3 "The Active Player may
+        # conduct movement ... After all movement is completed, the Active Player may execute combat."
+        words = {"choose": "choose how to play the chit first",
+                 "movement": "all movement comes before combat: end the movement segment first",
+                 "combat": "movement is over: combat only"}
         b.violation("WRONG_SEGMENT", f"the activation is in its {act.segment} segment ({words.get(act.segment, '')})",
-                    TV.cite("4.3" if act.segment == "choose" else "9.0"))
+                    TV.cite("4.3"))
         return None
     return act
 

@@ -95,11 +95,21 @@ def test_4_3_metz_option_replaces_any_german_chit_before_it_is_played() -> None:
 
 
 def test_4_3_movement_then_combat() -> None:
+    """4.3: "The Active Player may conduct movement with the activated units. After
+    all movement is completed, the Active Player may execute combat." Each wrong
+    segment is told what it is: an attack while moving, that movement comes
+    first; a move in the combat segment, that movement is over."""
     s = drawn("XX", "allied")
-    assert codes(verdict(s, attack("allied", "2407", "us-10ad-cca"))) == ["WRONG_SEGMENT"]
+    early = verdict(s, attack("allied", "2407", "us-10ad-cca"))
+    assert codes(early) == ["WRONG_SEGMENT"]
+    assert "all movement comes before combat" in early.violations[0].message
+    assert "movement is over" not in early.violations[0].message and early.violations[0].citation.rule_case == "4.3"
     s = act(s, end("allied")).state
     assert s.traces.activation.segment == "combat"
-    assert codes(verdict(s, move("allied", "us-95-377", "2610"))) == ["WRONG_SEGMENT"]
+    late = verdict(s, move("allied", "us-95-377", "2610"))
+    assert codes(late) == ["WRONG_SEGMENT"]
+    assert "movement is over: combat only" in late.violations[0].message
+    assert "comes before combat" not in late.violations[0].message and late.violations[0].citation.rule_case == "4.3"
     assert "NOT_ACTIVATED" in codes(verdict(s, attack("allied", "2407", "us-80-319")))
 
 
