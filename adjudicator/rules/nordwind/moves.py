@@ -129,6 +129,7 @@ def context(board: Board, b: Branch, m: Mover) -> MoveContext:
         zoc_exit=1 * HALF,  # 4.2 / 4.4: +1 MP to leave an enemy ZoC
         zoc_stop=not m.infiltrator,  # 4.2; 4.4: infiltrators pass from ZoC to ZoC
         zoc_to_zoc=m.infiltrator,
+        stopped="stopped" in m.us.markers,  # 4.2: it entered an enemy ZoC earlier this phase (reach and validate)
         road_denied=denied,
         edge_cost=edge_cost,
         edge_label=edge_label,
@@ -200,6 +201,8 @@ def report(board: Board, m: Mover, path: Sequence[int], check: PathCheck, b: Ver
     err = check.error
     code, case = ERRORS.get(err.code, (err.code, "3.1"))
     message = f"{m.uid}: step {err.index + 1}: {err.message}"
+    if err.code == "STOPPED" and err.index == 0 and "stopped" in m.us.markers:
+        message = f"{m.uid} entered an enemy ZoC and has stopped for this phase"
     if err.code == "IMPASSABLE_HEXSIDE":
         prev = path[err.index - 1] if err.index > 0 else m.start
         d = board.map.direction(prev, path[err.index])
@@ -280,9 +283,6 @@ def validate_move(board: Board, action: action_pb2.Action, b: VerdictBuilder) ->
         if us is None or us.status != state_pb2.UnitState.ON_MAP:
             b.violation("NOT_ON_MAP", f"{uid} is not on the map", NW.cite("3.1"), uid)
             continue
-        if "stopped" in us.markers:
-            b.violation("MUST_STOP_IN_ZOC", f"{uid} entered an enemy ZoC and has stopped for this phase",
-                        NW.cite("4.2"), uid)
         starts.add(board.hex_of[uid])
     if not b.ok:
         return []

@@ -80,6 +80,28 @@ def test_4_2_entering_an_enemy_zoc_stops_the_move() -> None:
     assert not v2.legal and v2.violations[0].code == "MUST_STOP_IN_ZOC"
 
 
+def test_4_2_reach_and_validate_agree_after_a_unit_stopped_in_an_enemy_zoc() -> None:
+    """4.2 "A unit which enters an enemy ZoC must stop its movement": once stopped
+    it has nowhere left to go this phase, and `reach` says so (it used to list
+    every hex its remaining MP could reach while validate refused them all).
+    Both questions run on the kernel's one cost model (core/movement.py)."""
+    from adjudicator.core.ruleset import get_ruleset
+
+    rs = get_ruleset("nordwind-1945")
+    cast = [U("506/6.SS", "german", "1507"), U("45DI-2", "allied", "1307", strength=3),
+            U("12/6.SS", "german", "1510")]
+    st = new_state(cast, phase="german-movement")
+    before = rs.reach(st, "506/6.SS")
+    assert "1407" in {r.location for r in before}
+    after = play(st, move("german", ["506/6.SS"], ["1407"])).state  # 1 MP spent, 7 left, in 45DI-2's ZoC
+    assert "stopped" in unit_state(after, "506/6.SS").markers
+    assert rs.reach(after, "506/6.SS") == []
+    for r in before:  # none of the hexes it could reach from 1507 is open from 1407 now
+        assert not engine.validate(after, move("german", ["506/6.SS"], list(r.path))).legal
+    for r in rs.reach(after, "12/6.SS"):  # another unit: everything reach offers, validate accepts
+        assert engine.validate(after, move("german", ["12/6.SS"], list(r.path))).legal, r.location
+
+
 def test_4_1_a_lone_strength_one_unit_has_no_zoc_outside_its_hex() -> None:
     cast = [U("506/6.SS", "german", "1507"), U("45DI-2", "allied", "1307", strength=1)]
     st = new_state(cast, phase="german-movement")
