@@ -230,6 +230,9 @@ def validate_end(board: Board, action: action_pb2.Action, b: VerdictBuilder) -> 
                     NW.cite("10.1"))
     if state.phase.startswith("setup-"):
         placement.group_violations(state, action.side, b)
+    if b.ok:
+        for cell in phases.end_needs(state):  # every check apply runs, run now (5, 7, 8, 10.3)
+            b.need(cell)
 
 
 def apply_end(board: Board, action: action_pb2.Action, dice: DiceSource) -> None:

@@ -25,7 +25,7 @@ from adjudicator.rules.nordwind.options import NordwindOptions
 from adjudicator.rules.nordwind.board import Board, zoc_bounds
 from adjudicator.rules.nordwind.cite import ALLIED, GERMAN, NW, RULESET_ID, SIDES, other
 from adjudicator.rules.nordwind.combat_rules import AIR_ALLOWANCE
-from umpire.v1 import definition_pb2, state_pb2
+from umpire.v1 import common_pb2, definition_pb2, state_pb2
 
 STACKING = StackLimit(({"regiment": 3, "battalion": 1}, {"regiment": 2, "battalion": 2}))  # 5
 EDGES = {GERMAN: ("north", "east"), ALLIED: ("west", "south")}  # 7.2
@@ -161,6 +161,27 @@ def supply_phase(ns: state_pb2.GameState, events: list[state_pb2.Event]) -> None
 
 # -- weather (8) and air (9.2) ------------------------------------------------------
 
+def weather_row(ns: state_pb2.GameState, die: int) -> str | None:
+    """The Weather Table row the die reads this turn, or None when the weather
+    stays as it was (8: "6: same weather as previous turn"; AMB-31)."""
+    prev = ns.nordwind.weather
+    drm = -1 if prev == "fair" else 0
+    if NordwindOptions(ns.options).weather_six == "natural" and die == 6:
+        return None
+    m = die + drm
+    if m >= 6:
+        return None
+    return str(min(max(m, 1), 5))  # AMB-31: a modified 0 reads as 1 (fair)
+
+
+def weather_needs(ns: state_pb2.GameState) -> list[common_pb2.NeededCell]:
+    """The Weather Table cells this turn's die may land on that the game lacks."""
+    table = find_table(ns.scenario.definition.tables, WEATHER)
+    rows = dict.fromkeys(r for r in (weather_row(ns, die) for die in range(1, 7)) if r is not None)
+    return [table.needed(row, "weather", f"weather die reading row {row}") for row in rows
+            if table.cell(row, "weather") is None]
+
+
 def weather_phase(ns: state_pb2.GameState, dice: DiceSource, events: list[state_pb2.Event]) -> None:
     nw = ns.nordwind
     prev = nw.weather
@@ -171,17 +192,12 @@ def weather_phase(ns: state_pb2.GameState, dice: DiceSource, events: list[state_
     else:
         die = dice.roll(6, f"weather, turn {ns.turn}")
         drm = -1 if prev == "fair" else 0
-        natural = NordwindOptions(ns.options).weather_six == "natural"
-        table = find_table(ns.scenario.definition.tables, WEATHER)
-        if natural and die == 6:
+        row = weather_row(ns, die)
+        if row is None:
             result = prev
         else:
-            m = die + drm
-            if m >= 6:
-                result = prev
-            else:
-                row = str(min(max(m, 1), 5))  # AMB-31: a modified 0 reads as 1 (fair)
-                result = table.lookup(row, "weather", reason=f"weather die {die}{drm:+d}").value
+            table = find_table(ns.scenario.definition.tables, WEATHER)
+            result = table.lookup(row, "weather", reason=f"weather die {die}{drm:+d}").value
         nw.weather = result
         event(events, "WEATHER", f"turn {ns.turn}: die {die}{' -1 (fair last turn)' if drm else ''}: {result}", "8")
     allowance = AIR_ALLOWANCE.get(nw.weather, {})
@@ -453,3 +469,39 @@ def begin_turn(ns: state_pb2.GameState, dice: DiceSource, events: list[state_pb2
     ns.phase, ns.active_side = "german-movement", GERMAN  # B
     start_movement(ns, GERMAN, events)
     event(events, "TURN", f"turn {ns.turn}: weather {ns.nordwind.weather}", "2.1")
+
+
+class _DryDice:
+    """The dice of a dry run of the end of a phase: a weather die (8) records the
+    cells any of its values may need and shows one the table knows."""
+
+    def __init__(self, ns: state_pb2.GameState) -> None:
+        self.ns = ns
+        self.needs: list[common_pb2.NeededCell] = []
+
+    def roll(self, sides: int, purpose: str) -> int:
+        if purpose.startswith("weather"):
+            missing = weather_needs(self.ns)
+            self.needs.extend(missing)
+            unknown = {c.row for c in missing}
+            return next((die for die in range(1, sides + 1) if weather_row(self.ns, die) not in unknown), 1)
+        return 1
+
+
+def end_needs(state: state_pb2.GameState) -> list[common_pb2.NeededCell]:
+    """Every table cell ending the current phase may need: the end of the phase
+    is run on a copy, with apply's own code, so validate checks what apply checks
+    (the stacking limits 5, the supply phase 7, the last turn's victory points
+    10.3), and the weather die is answered for each value it may show (8)."""
+    ns = state_pb2.GameState()
+    ns.CopyFrom(state)
+    dice = _DryDice(ns)
+    found: list[common_pb2.NeededCell] = []
+    try:
+        finish_phase(ns, dice, [])
+    except NeedsData as e:
+        found.extend(e.cells)
+    out: dict[tuple[str, str, str], common_pb2.NeededCell] = {}
+    for c in dice.needs + found:
+        out.setdefault((c.table_id, c.row, c.column), c)
+    return list(out.values())
