@@ -210,6 +210,7 @@ def apply_place(board: Board, action: action_pb2.Action, dice: DiceSource) -> No
         keep = [m for m in us.markers if m not in ("arriving", "returning")]
         del us.markers[:]
         us.markers.extend(keep)
+        ns.nordwind.entered[uid] = label  # where it entered, for "X or Y" groups (10.1.3)
     phases.event(board.events, "UNITS_PLACED", f"{', '.join(action.place.unit_ids)} placed in "
                  f"{action.place.location}", "10.1", action.place.unit_ids)
 
@@ -282,12 +283,23 @@ def validate_result_choice(board: Board, action: action_pb2.Action, b: VerdictBu
 
 
 def validate_removal(board: Board, action: action_pb2.Action, b: VerdictBuilder) -> None:
-    """ELIMINATE_OVERSTACKED: the owner removes exactly the excess (5)."""
+    """ELIMINATE_OVERSTACKED: the owner removes exactly the excess (5); at the end
+    of a phase the phase then ends, and what that needs is named too."""
     check_answer(board.state.pending, action.answer, b)
     if b.ok:
         why = phases.check_removal(board.state, board.state.pending, list(action.answer.choices))
         if why:
             b.violation("OVERSTACK_CHOICE", why, NW.cite("5"))
+    if b.ok and board.state.pending.context.get("after") == "phase-end":
+        for cell in phases.end_needs(board.state, lambda ns: _remove(ns, action, [])):
+            b.need(cell)
+
+
+def _remove(ns: state_pb2.GameState, action: action_pb2.Action, events: list[state_pb2.Event]) -> None:
+    ns.ClearField("pending")
+    res = Resolution(ns, events)
+    for u in action.answer.choices:
+        res.eliminate(u, "over-stacked at the end of the phase", "5")
 
 
 def apply_result_choice(board: Board, action: action_pb2.Action, dice: DiceSource) -> None:
@@ -324,8 +336,5 @@ def apply_removal(board: Board, action: action_pb2.Action, dice: DiceSource) -> 
         apply_result_choice(board, action, dice)  # after a retreat (6.6.1): the combat goes on
         return
     board.current = False
-    ns.ClearField("pending")
-    res = Resolution(ns, board.events)
-    for u in action.answer.choices:
-        res.eliminate(u, "over-stacked at the end of the phase", "5")
+    _remove(ns, action, board.events)
     phases.finish_phase(ns, dice, board.events)

@@ -10,7 +10,7 @@ Allied combat phase, since they need no player's choice.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 
 from adjudicator.core.combat import steps_left, take_step_losses
@@ -210,6 +210,7 @@ def weather_phase(ns: state_pb2.GameState, dice: DiceSource, events: list[state_
 def start_movement(ns: state_pb2.GameState, side: str, events: list[state_pb2.Event]) -> None:
     for us in ns.units:
         if us.side == side:
+            ns.nordwind.entered.pop(us.unit_id, None)
             us.mp_spent = 0
             keep = [m for m in us.markers if m not in ("moved", "stopped")]
             del us.markers[:]
@@ -488,16 +489,21 @@ class _DryDice:
         return 1
 
 
-def end_needs(state: state_pb2.GameState) -> list[common_pb2.NeededCell]:
+def end_needs(state: state_pb2.GameState,
+              first: Callable[[state_pb2.GameState], None] | None = None) -> list[common_pb2.NeededCell]:
     """Every table cell ending the current phase may need: the end of the phase
     is run on a copy, with apply's own code, so validate checks what apply checks
     (the stacking limits 5, the supply phase 7, the last turn's victory points
-    10.3), and the weather die is answered for each value it may show (8)."""
+    10.3), and the weather die is answered for each value it may show (8).
+    `first` changes the copy as the action does before the phase ends (e.g. the
+    over-stacked units the answer eliminates)."""
     ns = state_pb2.GameState()
     ns.CopyFrom(state)
     dice = _DryDice(ns)
     found: list[common_pb2.NeededCell] = []
     try:
+        if first is not None:
+            first(ns)
         finish_phase(ns, dice, [])
     except NeedsData as e:
         found.extend(e.cells)

@@ -161,9 +161,10 @@ def validate_place(board: Board, action: action_pb2.Action, b: VerdictBuilder) -
             b.violation("PLACEMENT", f"{uid} ({rule.formation}: {rule.printed}) may not be placed in {pl.location}"
                         f" (allowed: {shown or 'none'})", rule.citation, uid)
             continue
-        if rule.mode == "one_of":
-            placed = {us.location for us in state.units if us.unit_id in rule.unit_ids
-                      and us.status == state_pb2.UnitState.ON_MAP and us.unit_id not in pl.unit_ids}
+        if rule.mode == "one_of":  # "X or Y": the whole group enters in one hex, even if some moved on since
+            placed = {state.nordwind.entered.get(us.unit_id, us.location) for us in state.units
+                      if us.unit_id in rule.unit_ids and us.status == state_pb2.UnitState.ON_MAP
+                      and us.unit_id not in pl.unit_ids}
             if placed and board.label(target) not in placed:
                 b.violation("PLACEMENT", f"{rule.formation} is placed as one group ({rule.printed}): "
                             f"already in {', '.join(placed)}", rule.citation, uid)

@@ -13,7 +13,7 @@ from adjudicator.core.errors import MalformedInput
 from adjudicator.core.position import Position
 from adjudicator.core.tables import merge_tables, remember_supplied
 from adjudicator.core.template import Actions, RulesetBase
-from adjudicator.rules.nordwind import actions as A, data, moves, phases, placement
+from adjudicator.rules.nordwind import actions as A, data, legal, moves, phases, placement
 from adjudicator.rules.nordwind.board import Board
 from adjudicator.rules.nordwind.cite import ALLIED, GERMAN, NW, RULESET_ID
 from adjudicator.rules.nordwind.combat_rules import CRT
@@ -121,25 +121,7 @@ class NordwindRuleset(RulesetBase[Board]):
 
     # -- queries
     def legal(self, model: Board, side: str) -> list[service_pb2.LegalAction]:
-        state = model.state
-        out: list[service_pb2.LegalAction] = []
-        if state.HasField("pending"):
-            if state.pending.side == side:
-                out.append(service_pb2.LegalAction(kind="answer", description=state.pending.prompt))
-            return out
-        if side != state.active_side:
-            return out
-        ph = state.phase
-        if placement.unplaced(state, side):
-            out.append(service_pb2.LegalAction(kind="place", description="place the units waiting for a hex"))
-        if ph.endswith("-movement"):
-            out.append(service_pb2.LegalAction(kind="move", description="move a unit (or a stack, one after the other)"))
-            if side == GERMAN and not state.nordwind.HasField("ferry"):
-                out.append(service_pb2.LegalAction(kind="nordwind.place_ferry", description="place the ferry (3.3)"))
-        if ph.endswith("-combat"):
-            out.append(service_pb2.LegalAction(kind="attack", description="attack an adjacent enemy hex"))
-        out.append(service_pb2.LegalAction(kind="end_phase", description=f"end the {ph} phase"))
-        return out
+        return legal.legal_actions(model, side, lambda board, action: self.judge(board, action).ok)
 
     def reachable(
         self, model: Board, unit_id: str

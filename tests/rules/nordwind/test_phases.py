@@ -290,3 +290,27 @@ def test_10_1_the_historical_game_starts_without_counter_data_and_asks_only_what
     assert needed and all(col == "strength" for _, col in needed)  # only lone Allied units near 59/19
     board_units = {u.unit_id for u in st.units if u.side == "allied"}
     assert {row for row, _ in needed} < board_units
+
+
+def test_10_1_3_an_x_or_y_group_enters_in_one_hex_even_after_part_of_it_moved_on() -> None:
+    """10.1.3 "10.SS (4): 2312 or 2314": the whole group arrives in one of the two
+    hexes. The units placed first may move on at once; the rest still enter
+    where the group entered (it used to compare with where the first units had
+    moved to, so no hex was left for the rest and the phase could never end)."""
+    from adjudicator.rules.nordwind.cite import NW
+    from umpire.v1 import nordwind_pb2
+
+    st = new_state([U("A", "german", ""), U("B", "german", ""), U("Z", "allied", "0101", strength=2)],
+                   phase="german-movement")
+    st.scenario.nordwind.arrivals.add(turn=1, placement=nordwind_pb2.NordwindPlacement(
+        unit_ids=["A", "B"], mode="one_of", side="german", hexes=["2312", "2314"], formation="SYNTHETIC group",
+        printed="2312 or 2314", citation=NW.cite("10.1.3")))
+    st.nordwind.arrivals_done.append(0)
+    for uid in ("A", "B"):
+        unit_state(st, uid).markers.append("arriving")
+    st = play(st, act("german", place=action_pb2.PlaceUnits(unit_ids=["A"], location="2312"))).state
+    st = play(st, move("german", ["A"], ["2412"])).state
+    assert not engine.validate(st, act("german", place=action_pb2.PlaceUnits(unit_ids=["B"], location="2314"))).legal
+    assert engine.validate(st, act("german", place=action_pb2.PlaceUnits(unit_ids=["B"], location="2312"))).legal
+    st = play(st, act("german", place=action_pb2.PlaceUnits(unit_ids=["B"], location="2312"))).state
+    assert unit_state(st, "B").location == "2312" and engine.validate(st, act("german", end_phase=END)).legal
