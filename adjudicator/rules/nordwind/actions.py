@@ -19,7 +19,7 @@ from adjudicator.core.tables import find_table
 from adjudicator.core.template import Validator
 from adjudicator.core.verdicts import VerdictBuilder
 from adjudicator.rules.nordwind import moves, phases, placement
-from adjudicator.rules.nordwind.board import Board
+from adjudicator.rules.nordwind.board import RHINE, Board
 from adjudicator.rules.nordwind.cite import ALLIED, GERMAN, NW, other
 from adjudicator.rules.nordwind.combat_rules import (
     CRT,
@@ -255,6 +255,15 @@ def validate_ferry(board: Board, action: action_pb2.Action, b: VerdictBuilder) -
     h = board.hex(action.nordwind.place_ferry.hex, "action.nordwind.place_ferry.hex")
     if not any(board.rhine[h * 6 + d] for d in range(6)):
         b.violation("NOT_ON_THE_RHINE", f"{board.label(h)} is not adjacent to the Rhine", NW.cite("3.3"))
+    else:  # "the location he chooses for the crossing of his units": his own bank (the map says which, docs/maps.md)
+        bank = board.map.bank(RHINE, h)
+        if not bank:
+            b.violation("RHINE_BANK_UNKNOWN", f"the map does not say which bank of the Rhine {board.label(h)} lies on, "
+                        "so the ferry cannot be judged: mark the hexes along the Rhine in the map's [banks.rhine] "
+                        "(german / allied, docs/maps.md)", NW.cite("3.3"))
+        elif bank != GERMAN:
+            b.violation("NOT_GERMAN_BANK", f"{board.label(h)} is on the {bank} bank of the Rhine: the German player "
+                        "places the ferry on his bank, to cross from it", NW.cite("3.3"))
     if board.stack(h, ALLIED):
         b.violation("ENEMY_OCCUPIED", f"{board.label(h)} holds Allied units", NW.cite("3.3"))
 

@@ -5,7 +5,8 @@ The wordings and their readings (AMB-32): "X" one hex; "X and Y" split over
 exactly these hexes, each used; "X and/or Y" any distribution; "X or Y" the
 whole group in one hex; "between X and Y" the hexes within the columns and rows
 of X and Y (option permissive: any hex), "along the Rhine" restricted to hexes
-with a Rhine hexside when the map has them; "between 301 and 2505" for arrivals
+with a Rhine hexside on the placing side's bank when the map has them (a hex
+whose bank the map does not state is accepted, with a note); "between 301 and 2505" for arrivals
 the side's map-edge hexes in that box. Never into enemy units (AMB-34: a blocked
 single entry hex gives the nearest free hexes).
 """
@@ -15,7 +16,7 @@ from __future__ import annotations
 from adjudicator.core.errors import MalformedInput
 from adjudicator.core.hexmap import compile_map
 from adjudicator.core.verdicts import VerdictBuilder
-from adjudicator.rules.nordwind.board import Board
+from adjudicator.rules.nordwind.board import RHINE, Board
 from adjudicator.rules.nordwind.cite import GERMAN, NW, other
 from adjudicator.rules.nordwind.moves import RED_LINE_TAG, red_line_hexes
 from adjudicator.rules.nordwind.phases import EDGES
@@ -37,10 +38,16 @@ def allowed_hexes(board: Board, p: nordwind_pb2.NordwindPlacement) -> tuple[list
         hexes = [board.hex(x, "placement") for x in p.hexes]
     elif mode in ("segment", "segment_rhine"):
         hexes = list(range(board.map.n)) if permissive else _box(board, p.hexes[0], p.hexes[1])
-        if mode == "segment_rhine":
+        if mode == "segment_rhine":  # on the Rhine, and on the placing side's bank (docs/maps.md [banks.rhine])
             along = [h for h in hexes if any(board.rhine[h * 6 + d] for d in range(6))]
-            if along:
-                hexes = along
+            own = [h for h in along if board.map.bank(RHINE, h) in (p.side, "")]
+            if any(not board.map.bank(RHINE, h) for h in own):
+                notes.append("the map does not say which bank of the Rhine some of these hexes lie on: both banks "
+                             "are accepted there (mark them in the map's [banks.rhine], docs/maps.md)")
+            if own:
+                hexes = own
+            elif along:
+                hexes = []  # the segment touches the Rhine only from the other bank
             else:
                 notes.append("the map has no Rhine hexsides in this segment: placed within the segment only")
     elif mode == "free":  # AMB-35 variant: anywhere north of the red dotted line (10.1.2, 10.2.2)
