@@ -1,7 +1,9 @@
 """Over gRPC, ValidateAction never calls legal what SubmitAction then refuses,
 for every shipped ruleset, on random playouts through the real server.
 
-ValidateAction judges on the caller's view (core/disclosure.py), SubmitAction
+Every registered ruleset with a shipped scenario is played (a new game is
+covered by registering it; add it to GAMES when it needs SYNTHETIC tables to
+get going). ValidateAction judges on the caller's view (core/disclosure.py), SubmitAction
 on the full state: they must agree. At every step a random player asks for its
 legal actions, validates a few candidates (the examples offered, and ending the
 phase) and submits one, and the test checks:
@@ -18,6 +20,7 @@ made-up values), so the playouts get past them; the rules are the real ones.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import grpc
 import pytest
@@ -25,13 +28,12 @@ from grpc_status import rpc_status
 
 from adjudicator.core import dice as dice_mod
 from adjudicator.core import engine
-from adjudicator.core.ruleset import get_ruleset
+from adjudicator.core.ruleset import get_ruleset, load_all
 from adjudicator.rules.nordwind.units import COUNTERS, Counters
 from tests.rules.traces.helpers import synthetic_tables
 from tests.service.conftest import ServerThread, auth
 from umpire.v1 import action_pb2, common_pb2, service_pb2, tables_pb2
 
-STEPS = {"nordwind-1945": 170, "traces-of-victory": 60, "major-battles": 60}  # Nordwind: ~90 units to set up first
 CANDIDATES = 4
 
 
@@ -61,12 +63,22 @@ def nordwind_counters(scenario_id: str, seed: int) -> tables_pb2.TableSet:
     return out
 
 
+# Per ruleset: the scenario played and the SYNTHETIC tables that get it past the
+# values the text lacks. A ruleset not listed plays its first shipped scenario as is.
+GAMES: dict[str, tuple[str, Callable[[int], tables_pb2.TableSet | None]]] = {
+    "nordwind-1945": ("nordwind-1945/historical", lambda seed: nordwind_counters("nordwind-1945/historical", seed)),
+    "traces-of-victory": ("traces-of-victory/combined-assault", lambda seed: synthetic_tables()),
+    "major-battles": ("major-battles/normandy", lambda seed: None),
+}
+STEPS = {"nordwind-1945": 170}  # Nordwind: ~90 units to set up first
+DEFAULT_STEPS = 60
+
+
 def _game(rid: str, seed: int) -> tuple[str, tables_pb2.TableSet | None]:
-    if rid == "nordwind-1945":
-        return "nordwind-1945/historical", nordwind_counters("nordwind-1945/historical", seed)
-    if rid == "traces-of-victory":
-        return "traces-of-victory/combined-assault", synthetic_tables()
-    return "major-battles/normandy", None
+    if rid in GAMES:
+        scenario_id, tables = GAMES[rid]
+        return scenario_id, tables(seed)
+    return get_ruleset(rid).scenario_ids()[0], None
 
 
 # SYNTHETIC values a player would read off the printed chart, per (table, column); "" = any column.
@@ -107,7 +119,7 @@ def _cells(cells: object) -> set[tuple[str, str, str]]:
     return {(c.table_id, c.row, c.column) for c in cells}  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("rid", ["nordwind-1945", "traces-of-victory", "major-battles"])
+@pytest.mark.parametrize("rid", [r.id for r in load_all()[0] if r.scenario_ids()])
 @pytest.mark.parametrize("seed", [11, 12])
 def test_validate_never_calls_legal_what_submit_refuses(server: ServerThread, rid: str, seed: int) -> None:
     scenario_id, tables = _game(rid, seed)
@@ -116,7 +128,7 @@ def test_validate_never_calls_legal_what_submit_refuses(server: ServerThread, ri
     gid, tokens = created.game_id, {t.side: t.token for t in created.tokens}
     rng = random.Random(seed)
     accepted = refused_illegal = 0
-    for _ in range(STEPS[rid]):
+    for _ in range(STEPS.get(rid, DEFAULT_STEPS)):
         any_side = next(iter(tokens))
         st = server.stub.GetState(service_pb2.GetStateRequest(game_id=gid), metadata=auth(tokens[any_side])).state
         if st.finished:
