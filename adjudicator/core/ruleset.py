@@ -13,6 +13,7 @@ import importlib
 import importlib.util
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Union
 
 from adjudicator.core.dice import DiceSource
@@ -21,14 +22,29 @@ from adjudicator.core.secrecy import SideFilter
 from umpire.v1 import action_pb2, common_pb2, definition_pb2, service_pb2, state_pb2, tables_pb2
 
 if TYPE_CHECKING:
+    from adjudicator.core.authoring import Vocabulary
     from adjudicator.core.position import Position
+
+
+@dataclass
+class SupplyAnswer:
+    """`Ruleset.supply`: the locations a supply line of the side reaches, its
+    units in and out of supply, and notes (each with the rule)."""
+
+    side: str
+    reached: list[str] = field(default_factory=list)
+    in_supply: list[str] = field(default_factory=list)
+    out_of_supply: list[str] = field(default_factory=list)
+    notes: list[common_pb2.RuleNote] = field(default_factory=list)
+
 
 # A question's subject: a position (state + cached derived data) or a bare state.
 StateLike = Union[state_pb2.GameState, "Position"]
 
 
 class BrokenRuleset(UmpireError):
-    """A registered ruleset whose code fails to import (UNAVAILABLE, exit 2)."""
+    """A registered ruleset whose code fails to import (FAILED_PRECONDITION
+    with ErrorInfo reason RULESET_UNAVAILABLE, see service/errors.py; exit 2)."""
 
     def __init__(self, ruleset_id: str, cause: BaseException) -> None:
         self.ruleset_id = ruleset_id
@@ -128,6 +144,27 @@ class Ruleset(ABC):
         """`reach` plus notes for the reader (e.g. moves left out because a cost is
         unknown: QueryResponse.notes). Default: `reach` without notes."""
         return self.reach(state, unit_id), []
+
+    def authoring(self) -> "Vocabulary":
+        """What this ruleset reads off a map and a counter (terrain, features,
+        roads, tags, counter values), for tools that author that data
+        (adjudicator/core/authoring.py). Default: what the shipped data shows."""
+        from adjudicator.core.authoring import derived
+
+        scenarios = [self.load_scenario(s) for s in self.scenario_ids()]
+        layouts = [sc.definition.map.WhichOneof("layout") for sc in scenarios]
+        counters = f"{self.id}/counters"
+        columns: list[str] = []
+        for sc in scenarios:
+            for t in sc.definition.tables:
+                if t.id == counters:
+                    columns = list(t.columns)
+        return derived("graph" if "graph" in layouts else "hex", scenarios, counters if columns else "", columns)
+
+    def supply(self, state: state_pb2.GameState, side: str) -> "SupplyAnswer":
+        """Where `side` can trace supply now, and which of its units are in
+        supply: a picture of the rule, not an action. Default: not answered."""
+        raise MalformedInput(f"ruleset {self.id} answers no supply question")
 
     def describe(self, state: state_pb2.GameState) -> list[str]:
         """Short lines for humans about the ruleset's own state (deck, weather,

@@ -29,7 +29,7 @@ from adjudicator.core.errors import (
     Unauthenticated,
     UmpireError,
 )
-from adjudicator.core.ruleset import Ruleset, get_ruleset, ruleset_ids
+from adjudicator.core.ruleset import Ruleset, get_ruleset, load_all
 from adjudicator.core import disclosure
 from adjudicator.core.position import Position
 from adjudicator.store.store import GameStore, StoredGame
@@ -83,20 +83,18 @@ class GameManager:
 
     # -- rulesets
     def rulesets(self) -> list[service_pb2.RulesetInfo]:
-        out = []
-        for rid in ruleset_ids():
-            rs = get_ruleset(rid)
-            out.append(
-                service_pb2.RulesetInfo(
-                    id=rs.id,
-                    version=rs.version,
-                    title=rs.title,
-                    scenarios=rs.scenario_ids(),
-                    options=rs.options(),
-                    rulebook=rs.rulebook,
-                )
+        """Every registered ruleset; one that cannot be loaded is listed with
+        the reason (RulesetInfo.unavailable) and does not hide the others."""
+        ok, broken = load_all()
+        out = [
+            service_pb2.RulesetInfo(
+                id=rs.id, version=rs.version, title=rs.title, scenarios=rs.scenario_ids(),
+                options=rs.options(), rulebook=rs.rulebook,
             )
-        return out
+            for rs in ok
+        ]
+        out += [service_pb2.RulesetInfo(id=rid, unavailable=why) for rid, why in broken.items()]
+        return sorted(out, key=lambda r: r.id)
 
     # -- creation
     def create(

@@ -6,6 +6,7 @@ landing, battle, retreat, reserves, turns, setup, campaigns); the model is
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from adjudicator.core.dice import DiceSource
 from adjudicator.core.errors import MalformedInput
@@ -46,6 +47,8 @@ class MajorBattlesFilter(SideFilter):
     def state(self, state: state_pb2.GameState, side: str) -> state_pb2.GameState:
         return views.view(state, side)
 
+    perturb = staticmethod(views.perturb)  # the non-interference test's twin (views.py)
+
     def rolls(self, state: state_pb2.GameState, rolls: Sequence[common_pb2.DieRoll],
               side: str) -> list[common_pb2.DieRoll]:
         return views.view_rolls(state, rolls)
@@ -78,6 +81,11 @@ class MajorBattles(RulesetBase[Game]):
         for kind, (check, act) in _ANSWERS.items():
             acts.answer(kind, _checking(check), _answering(act))
         return acts
+
+    def authoring(self) -> Vocabulary:
+        from adjudicator.rules.major_battles.authoring import VOCABULARY
+
+        return VOCABULARY
 
     def complete(self, scenario: definition_pb2.Scenario) -> definition_pb2.Scenario:
         sc = scenarios.complete(scenario)
@@ -222,3 +230,7 @@ def _concede(g: Game, action: action_pb2.Action) -> None:
 
 
 RULESET = MajorBattles()
+
+
+if TYPE_CHECKING:
+    from adjudicator.core.authoring import Vocabulary

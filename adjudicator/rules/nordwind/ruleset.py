@@ -8,6 +8,8 @@ play is in phases.py. Dice come only from the DiceSource passed to `apply`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from adjudicator.core.dice import DiceSource
 from adjudicator.core.errors import MalformedInput
 from adjudicator.core.position import Position
@@ -20,6 +22,7 @@ from adjudicator.rules.nordwind.combat_rules import CRT
 from adjudicator.rules.nordwind.options import NordwindOptions
 from adjudicator.rules.nordwind.result_text import parse_result
 from adjudicator.rules.nordwind.units import COUNTERS, Counters, counters_table
+from adjudicator.rules.nordwind.views import NordwindFilter
 from adjudicator.core.decisions import decision, option
 from umpire.v1 import common_pb2, definition_pb2, service_pb2, state_pb2, tables_pb2
 
@@ -38,6 +41,7 @@ class NordwindRuleset(RulesetBase[Board]):
     options_class = NordwindOptions
     extension = "nordwind"
     value_checks = {CRT: _check_crt}
+    side_filter = NordwindFilter()  # the secret reinforcement option (views.py)
 
     def actions(self) -> Actions[Board]:
         return (Actions[Board](self.title)
@@ -78,6 +82,11 @@ class NordwindRuleset(RulesetBase[Board]):
         known = Counters(state)
         remember_supplied(state, [c for c in cells
                                   if c.table_id != COUNTERS or known.get(c.row, c.column) is None], version)
+
+    def authoring(self) -> Vocabulary:
+        from adjudicator.rules.nordwind.authoring import VOCABULARY
+
+        return VOCABULARY
 
     # -- creation
     def complete(self, scenario: definition_pb2.Scenario) -> definition_pb2.Scenario:
@@ -132,6 +141,14 @@ class NordwindRuleset(RulesetBase[Board]):
             raise MalformedInput(f"{unit_id} is not on the map", "unit")
         return moves.destinations(model, unit_id)
 
+    def supply(self, state: state_pb2.GameState, side: str) -> SupplyAnswer:
+        from adjudicator.core.ruleset import SupplyAnswer
+
+        hexes, units, notes = phases.supply_picture(state, side)
+        mine = sorted(u.unit_id for u in state.units if u.side == side and u.status == state_pb2.UnitState.ON_MAP)
+        return SupplyAnswer(side, hexes, sorted(units), [u for u in mine if u not in units],
+                            [common_pb2.RuleNote(text=n, citation=NW.cite("7.1")) for n in notes])
+
     def describe(self, state: state_pb2.GameState) -> list[str]:
         nw = state.nordwind
         air = ", ".join(f"{k} {v}" for k, v in sorted(nw.air_missions.items())) or "none"
@@ -157,3 +174,8 @@ class NordwindRuleset(RulesetBase[Board]):
 
 
 RULESET = NordwindRuleset()
+
+
+if TYPE_CHECKING:
+    from adjudicator.core.authoring import Vocabulary
+    from adjudicator.core.ruleset import SupplyAnswer

@@ -6,6 +6,7 @@ phases); the model is `Game` (model.py)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from adjudicator.core.dice import DiceSource
 from adjudicator.core.errors import MalformedInput
@@ -36,6 +37,10 @@ class TracesFilter(SideFilter):
 
     def state(self, state: state_pb2.GameState, side: str) -> state_pb2.GameState:
         return views.view(state, side)
+
+    # The non-interference test's twins (views.py).
+    perturb = staticmethod(views.perturb)
+    perturb_action = staticmethod(views.perturb_action)
 
     def rolls(self, state: state_pb2.GameState, rolls: Sequence[common_pb2.DieRoll],
               side: str) -> list[common_pb2.DieRoll]:
@@ -73,6 +78,11 @@ class TracesOfVictory(RulesetBase[Game]):
                         lambda g, a, dice: results.apply_answer(g, a.answer, dice, list(a.supplied_cells)))
         return acts
 
+    def authoring(self) -> Vocabulary:
+        from adjudicator.rules.traces.authoring import VOCABULARY
+
+        return VOCABULARY
+
     def complete(self, scenario: definition_pb2.Scenario) -> definition_pb2.Scenario:
         return scenarios.complete(scenario)
 
@@ -101,6 +111,21 @@ class TracesOfVictory(RulesetBase[Game]):
         if unit_id not in model.defs:
             raise MalformedInput(f"unknown unit {unit_id!r}", "unit_id")
         return moves.reach(model, unit_id), []
+
+
+    def supply(self, state: state_pb2.GameState, side: str) -> SupplyAnswer:
+        """8.1: where a supply line of `side` reaches, and its units in supply."""
+        from adjudicator.core.ruleset import SupplyAnswer
+        from adjudicator.rules.traces import supply as sup
+
+        g = Game(state)
+        if side not in ("allied", "german"):
+            raise MalformedInput(f"unknown side {side!r} (allied, german)", "side")
+        reached = sup.reach(g, side)
+        mine = sorted(u for u in g.defs if g.belligerent(u) == side and g.hex_of(u) >= 0)
+        ok = [u for u in mine if sup.in_supply(g, u, reached)]
+        return SupplyAnswer(side, [g.label(h) for h in range(g.hm.n) if reached[h]], ok,
+                            [u for u in mine if u not in ok])
 
 
 def _apply_select(g: Game, action: action_pb2.Action, dice: DiceSource) -> None:
@@ -174,3 +199,8 @@ def _initial_control(g: Game) -> None:
 
 
 RULESET = TracesOfVictory()
+
+
+if TYPE_CHECKING:
+    from adjudicator.core.authoring import Vocabulary
+    from adjudicator.core.ruleset import SupplyAnswer
