@@ -310,8 +310,9 @@ def map_to_toml(gm: map_pb2.GameMap, header: str = "") -> str:
     features: dict[str, list[str]] = {}
     tags: dict[str, list[str]] = {}
     names: list[tuple[str, str]] = []
+    banks: dict[str, dict[str, list[str]]] = {}
     for hx in hm.hexes:
-        bare = not (hx.terrain or hx.features or hx.tags or hx.name)
+        bare = not (hx.terrain or hx.features or hx.tags or hx.name or hx.banks)
         t = hx.terrain or (hm.default_terrain if bare else "")
         if t:
             terrain.setdefault(t, []).append(hx.id)
@@ -321,6 +322,8 @@ def map_to_toml(gm: map_pb2.GameMap, header: str = "") -> str:
             tags.setdefault(tag, []).append(hx.id)
         if hx.name:
             names.append((hx.id, hx.name))
+        for line, bank in sorted(hx.banks.items()):
+            banks.setdefault(line, {}).setdefault(bank, []).append(hx.id)
     sides: dict[str, list[str]] = {}
     for hs in hm.hexsides:
         for f in hs.features:
@@ -340,6 +343,8 @@ def map_to_toml(gm: map_pb2.GameMap, header: str = "") -> str:
     if names:
         out.extend(["", "[names]"])
         out.extend(f"{_str(h)} = {_str(n)}" for h, n in names)
+    for line, by_bank in banks.items():
+        table(f"banks.{_key(line)}", by_bank)
     table("hexsides", sides)
     table("roads", {k: [" ".join(c) for c in road_chains(v)] for k, v in links.items()})
     return "\n".join(out) + "\n"
