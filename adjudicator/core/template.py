@@ -19,9 +19,10 @@ an action kind the game does not have is malformed input naming the kinds it
 has; a value supplied with the action must name a real table cell (and read
 as that table's values) or it is a one-line error; a supplied value is
 remembered for the rest of the game and judged with by validate exactly as
-apply will; a scenario for another ruleset, or without sides, is refused at
-creation; creation tables are merged over the scenario's with their
-positions checked.
+apply will; a scenario for another ruleset, or without sides, or whose units
+have no id, repeat one, stand on no side or are not the ones its set-up places,
+is refused at creation; creation tables are merged over the scenario's with
+their positions checked.
 """
 
 from __future__ import annotations
@@ -118,6 +119,23 @@ class Actions(Generic[M]):
             raise MalformedInput(
                 f"{self.title} has no {key or 'empty'!r} action (its actions: {', '.join(self.keys())})", "action")
         return h
+
+
+def check_units(sc: definition_pb2.Scenario) -> None:
+    """What every game's scenario needs of its units: an id each, none twice, each
+    on a side of the scenario, and a set-up that places only them."""
+    sides = {s.id for s in sc.definition.sides}
+    seen: set[str] = set()
+    for i, u in enumerate(sc.definition.units):
+        where = f"scenario.definition.units[{i}]"
+        if not u.id or u.id in seen:
+            raise MalformedInput(f"unit id {u.id!r} is empty or repeated", where)
+        seen.add(u.id)
+        if u.side not in sides:
+            raise MalformedInput(f"unit {u.id} has unknown side {u.side!r} (sides: {', '.join(sorted(sides))})", where)
+    for i, p in enumerate(sc.setup):
+        if p.unit_id not in seen:
+            raise MalformedInput(f"setup places unknown unit {p.unit_id!r}", f"scenario.setup[{i}]")
 
 
 class RulesetBase(Ruleset, Generic[M]):
@@ -221,6 +239,7 @@ class RulesetBase(Ruleset, Generic[M]):
         sc = self.complete(own)
         if not sc.definition.sides:
             raise MalformedInput("the scenario has no sides: nobody could ever play it", "scenario.definition.sides")
+        check_units(sc)
         if tables is not None and tables.tables:
             merged = merge_tables(list(sc.definition.tables), tables, "creation tables")
             del sc.definition.tables[:]

@@ -145,20 +145,11 @@ def _reinforcements(sc: definition_pb2.Scenario, camp: Campaign) -> None:
 
 
 def _check_units(sc: definition_pb2.Scenario) -> None:
-    sides = {s.id for s in sc.definition.sides}
-    seen: set[str] = set()
+    """Ids, sides and the set-up are checked for every game (core/template.py)."""
     for i, u in enumerate(sc.definition.units):
-        w = f"scenario.definition.units[{i}]"
-        if not u.id or u.id in seen:
-            raise MalformedInput(f"unit id {u.id!r} is empty or repeated", w)
-        seen.add(u.id)
-        if u.side not in sides:
-            raise MalformedInput(f"unit {u.id} has unknown side {u.side!r}", w)
         if u.type not in (ARMOR, INFANTRY):
-            raise MalformedInput(f"unit {u.id} has type {u.type!r}; Major Battles units are armor or infantry", w)
-    for i, p in enumerate(sc.setup):
-        if p.unit_id not in seen:
-            raise MalformedInput(f"setup places unknown unit {p.unit_id!r}", f"scenario.setup[{i}]")
+            raise MalformedInput(f"unit {u.id} has type {u.type!r}; Major Battles units are armor or infantry",
+                                 f"scenario.definition.units[{i}]")
 
 
 def shipped(scenario_id: str) -> definition_pb2.Scenario:

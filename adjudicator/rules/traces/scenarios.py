@@ -196,13 +196,10 @@ def _filter_forces(sc: definition_pb2.Scenario) -> None:
 def _check_units(sc: definition_pb2.Scenario) -> None:
     d = sc.definition
     types = {t.id: t for t in d.unit_types}
-    seen: set[str] = set()
+    seen = {u.id for u in d.units}  # ids, sides and the set-up: checked for every game (core/template.py)
     hqs: dict[str, str] = {}
     for i, u in enumerate(d.units):
         where = f"scenario.definition.units[{i}]"
-        if not u.id or u.id in seen:
-            raise MalformedInput(f"unit id {u.id!r} is empty or repeated", where)
-        seen.add(u.id)
         if u.side not in BELLIGERENTS:
             raise MalformedInput(f"unit {u.id} has side {u.side!r} (allied or german)", where)
         if u.type not in types:
@@ -235,9 +232,6 @@ def _check_units(sc: definition_pb2.Scenario) -> None:
             for x in ids:
                 if x not in seen:
                     raise MalformedInput(f"unknown unit {x!r}", f"scenario.traces.{name}[{j}]")
-    for j, p in enumerate(sc.setup):
-        if p.unit_id not in seen:
-            raise MalformedInput(f"unknown unit {p.unit_id!r}", f"scenario.setup[{j}]")
 
 
 def _complete_objectives(sc: definition_pb2.Scenario) -> None:
