@@ -60,16 +60,21 @@ Validator = Callable[[M, action_pb2.Action, VerdictBuilder], object]
 Applier = Callable[[M, action_pb2.Action, DiceSource], None]
 
 
+# Action kinds whose message has a oneof `kind` of its own (a game's own actions), by kind.
+_NESTED: dict[str, bool] = {}
+
+
 def action_key(action: action_pb2.Action) -> str:
     """The dispatch key of an action: its kind, or `<game>.<kind>` for an
     action of a game's own (e.g. `traces.select_chits`)."""
     kind = action.WhichOneof("kind") or ""
     if not kind:
         return ""
-    sub = getattr(action, kind)
-    oneofs = sub.DESCRIPTOR.oneofs_by_name
-    if "kind" in oneofs:
-        inner = sub.WhichOneof("kind")
+    nested = _NESTED.get(kind)
+    if nested is None:
+        nested = _NESTED[kind] = "kind" in getattr(action, kind).DESCRIPTOR.oneofs_by_name
+    if nested:
+        inner = getattr(action, kind).WhichOneof("kind")
         return f"{kind}.{inner}" if inner else kind
     return kind
 
@@ -250,18 +255,19 @@ class RulesetBase(Ruleset, Generic[M]):
 
     def validate(self, state: StateLike, action: action_pb2.Action) -> action_pb2.Verdict:
         pos = Position.of(state, self)
-        self._actions.find(pos.state, action)  # an unknown kind is malformed before anything else
+        handler = self._actions.find(pos.state, action)  # an unknown kind is malformed before anything else
+        if not action.supplied_cells:
+            b = VerdictBuilder(action.WhichOneof("kind") or "")
+            handler.validate(pos.model(), action, b)
+            return b.build()
         cells = list(action.supplied_cells)
         check_supplied(pos.state.scenario.definition.tables, cells, self.value_checks)
-        if cells:
-            # Judge with the values given exactly as `apply` will (it remembers them).
-            with_cells = state_pb2.GameState()
-            with_cells.CopyFrom(pos.state)
-            self.remember(with_cells, cells, pos.state.version + 1)
-            model = self.compile(with_cells)
-        else:
-            model = pos.model()
-        return self.judge(model, action).build()
+        # Judge with the values given exactly as `apply` will (it remembers them), on a
+        # model of its own: the position's shared model never sees them.
+        with_cells = state_pb2.GameState()
+        with_cells.CopyFrom(pos.state)
+        self.remember(with_cells, cells, pos.state.version + 1)
+        return self.judge(self.compile(with_cells), action).build()
 
     def judge(self, model: M, action: action_pb2.Action) -> VerdictBuilder:
         """The verdict builder after the action's validator ran on `model` (for
