@@ -234,6 +234,7 @@ def register(app: typer.Typer) -> None:
                     )
                 for st in (replayed, rec.final):
                     st.seed = ""
+                    st.dice_open = False  # the server's mark on an exported state, not game state
                 a = replayed.SerializeToString(deterministic=True)
                 b = rec.final.SerializeToString(deterministic=True)
                 if a != b:
@@ -248,6 +249,13 @@ def register(app: typer.Typer) -> None:
                 style="green",
                 highlight=False, markup=False,
             )
+            opened = sum(r.open for r in rolls)
+            if opened:
+                out.print(
+                    f"! {opened} of the rolls were thrown after the seed was revealed (open: anyone could "
+                    "compute them in advance)",
+                    style="yellow", highlight=False, markup=False,
+                )
             return 0
 
         raise typer.Exit(run(go))

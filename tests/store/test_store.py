@@ -134,6 +134,8 @@ def test_data_survives_a_new_store_instance(url: str) -> None:
 def test_seed_revealed_only_when_all_sides_ask_or_game_over(url: str) -> None:
     s = GameStore(url)
     new_game(s)
-    assert s.request_reveal("g1", "red", ["red", "blue"]) == (False, {"red"})
-    assert s.request_reveal("g1", "blue", ["red", "blue"]) == (True, {"red", "blue"})
+    first = s.request_reveal("g1", "red", ["red", "blue"])
+    assert (first.revealed, first.asked, first.at_version) == (False, {"red"}, None)
+    second = s.request_reveal("g1", "blue", ["red", "blue"])
+    assert (second.revealed, second.asked, second.at_version) == (True, {"red", "blue"}, 0)
     assert s.load("g1").seed_revealed
