@@ -97,7 +97,11 @@ class ToyRuleset(Ruleset):
             s.units.add(unit_id=p.unit_id, location=p.location, side=sides[p.unit_id])
         s.private_data.add(side="red", values={"plan": str(dice.roll(6, "red secret plan"))})
         s.private_data.add(side="blue", values={"plan": "hold"})
-        return s, []
+        events = [
+            state_pb2.Event(kind="GAME_STARTED", text="red moves first", citations=[TOY.cite("1")]),
+            state_pb2.Event(kind="PLAN_DRAWN", text="red drew a secret plan", visible_to=["red"]),
+        ]
+        return s, events
 
     def validate(self, state: state_pb2.GameState, action: action_pb2.Action) -> action_pb2.Verdict:
         kind = action.WhichOneof("kind")
