@@ -18,6 +18,13 @@ from adjudicator.core.dice import DiceSource
 from adjudicator.core.errors import MalformedInput, NotFound
 from umpire.v1 import action_pb2, common_pb2, definition_pb2, service_pb2, state_pb2, tables_pb2
 
+# How many game states a ruleset's per-state caches (compiled models, boards)
+# keep: as many as the service keeps games hot (service/cache.py), plus a few
+# for the states an action passes through, so a hot game's next question never
+# rebuilds its model.
+HOT_STATES = 64
+STATE_CACHE_SIZE = HOT_STATES + 8
+
 
 class Ruleset(ABC):
     """One game's rules. Subclasses set the class attributes and implement the

@@ -131,7 +131,10 @@ def make_engine(url: str) -> Engine:
                 cur.close()
 
         else:
-            engine = create_engine(url, pool_pre_ping=True, pool_size=8, max_overflow=8)
+            # No pre-ping: it costs a round trip per transaction. A connection
+            # broken by a database restart fails one request, and SQLAlchemy then
+            # discards every connection of the pool older than that failure.
+            engine = create_engine(url, pool_size=8, max_overflow=8)
     except Exception as e:  # bad URL, missing driver
         raise MalformedInput(f"cannot use database URL: {' '.join(str(e).split())}", "--db") from None
     return engine
@@ -173,6 +176,12 @@ class GameStore:
         except OperationalError as e:
             raise MalformedInput(f"cannot open the database: {' '.join(str(e.orig).split())}", url) from None
         self.is_postgres = self.engine.dialect.name == "postgresql"
+        # Reads and PostgreSQL's one-statement append: no BEGIN / COMMIT round
+        # trips (a pool of its own, so no connection switches modes per use).
+        self._auto = (
+            create_engine(url, isolation_level="AUTOCOMMIT", pool_size=8, max_overflow=8)
+            if self.is_postgres else self.engine
+        )
         # Tags this store's notifications, so its own process can skip them
         # (it has updated its cache and woken its watchers already).
         self.origin = secrets.token_hex(4)
@@ -185,6 +194,7 @@ class GameStore:
 
     def close(self) -> None:
         self.engine.dispose()
+        self._auto.dispose()
 
     def _notify(self, conn: Connection, game_id: str, version: int, revealed: bool) -> None:
         """Tell other processes (on commit of `conn`'s transaction) that a game changed."""
@@ -226,7 +236,7 @@ class GameStore:
             session.commit()
 
     def load(self, game_id: str, *, with_initial: bool = False) -> StoredGame:
-        with Session(self.engine) as session:
+        with Session(self._auto) as session:
             row = session.get(GameRow, game_id)
             if row is None:
                 raise NotFound(f"no game {game_id!r}")
@@ -237,7 +247,7 @@ class GameStore:
 
     def version_info(self, game_id: str) -> VersionInfo:
         """One indexed read: what a cached copy of the game must match."""
-        with self.engine.connect() as c:
+        with self._auto.connect() as c:
             row = c.execute(
                 select(GameRow.version, GameRow.seed_revealed).where(GameRow.id == game_id)
             ).first()
@@ -250,7 +260,7 @@ class GameStore:
         ids = list(set(game_ids))
         if not ids:
             return {}
-        with self.engine.connect() as c:
+        with self._auto.connect() as c:
             rows = c.execute(
                 select(GameRow.id, GameRow.version, GameRow.seed_revealed).where(
                     GameRow.id.in_(ids)  # type: ignore[attr-defined]
@@ -279,6 +289,9 @@ class GameStore:
             raise ValueError("append: versions do not line up")
         record.accepted_at = record.accepted_at or now()
         state_blob = _blob(new_state)
+        if self.is_postgres:
+            self._append_one_statement(game_id, expected_version, record, new_state, state_blob, dice_open)
+            return
         games = GameRow.__table__  # type: ignore[attr-defined]
         actions = ActionRow.__table__  # type: ignore[attr-defined]
         try:
@@ -316,9 +329,38 @@ class GameStore:
         except IntegrityError:
             raise StaleVersion(expected_version, self.current_version(game_id)) from None
 
+    def _append_one_statement(
+        self,
+        game_id: str,
+        expected_version: int,
+        record: state_pb2.RecordedAction,
+        new_state: state_pb2.GameState,
+        state_blob: bytes,
+        dice_open: bool,
+    ) -> None:
+        """PostgreSQL: the guarded UPDATE, the action row, the snapshot and the
+        NOTIFY as one statement, hence one implicit transaction and one round
+        trip (data-modifying CTEs run exactly once, all or nothing)."""
+        params = {
+            "id": game_id, "v0": expected_version, "v1": new_state.version, "state": state_blob,
+            "fin": new_state.finished, "open": dice_open, "side": record.action.side, "at": record.accepted_at,
+            "rec": _blob(record), "snap": new_state.version % SNAPSHOT_EVERY == 0, "chan": self.notify_channel,
+            "payload": f"{game_id} {new_state.version} {int(dice_open)} {self.origin}",
+        }
+        try:
+            with self._auto.connect() as c:
+                rows = c.execute(_PG_APPEND, params).all()
+        except IntegrityError:
+            raise StaleVersion(expected_version, self.current_version(game_id)) from None
+        if not rows:
+            info = self.version_info(game_id)
+            if info.version != expected_version:
+                raise StaleVersion(expected_version, info.version)
+            raise RevealedMeanwhile(game_id)
+
     def actions(self, game_id: str, after_version: int = 0) -> list[state_pb2.RecordedAction]:
         actions = ActionRow.__table__  # type: ignore[attr-defined]
-        with self.engine.connect() as c:
+        with self._auto.connect() as c:
             rows = c.execute(
                 select(actions.c.record)
                 .where(actions.c.game_id == game_id)
@@ -334,7 +376,7 @@ class GameStore:
 
     def creation_events(self, game_id: str) -> list[state_pb2.Event]:
         """The events of the game's creation (empty for games stored before they were kept)."""
-        with self.engine.connect() as c:
+        with self._auto.connect() as c:
             row = c.execute(select(GameRow.creation_events).where(GameRow.id == game_id)).first()
         if row is None:
             raise NotFound(f"no game {game_id!r}")
@@ -345,7 +387,8 @@ class GameStore:
     def record(self, game_id: str) -> state_pb2.GameRecord:
         game = self.load(game_id, with_initial=True)
         rec = state_pb2.GameRecord(game_id=game_id, initial=game.initial, final=game.state)
-        rec.actions.extend(self.actions(game_id))
+        # The log is append-only: what was read after the state, up to its version, is its log.
+        rec.actions.extend(a for a in self.actions(game_id) if a.version <= game.state.version)
         rec.parameters.update(game.parameters)
         rec.creation_events.extend(self.creation_events(game_id))
         return rec
@@ -390,6 +433,25 @@ class GameStore:
                     self._notify(c, game_id, int(got[0]), True)
                 return RevealState(reveal, frozenset(asked), None if got[1] is None else int(got[1]))
         raise RuntimeError(f"reveal request for {game_id!r} kept conflicting")
+
+
+_PG_APPEND = text(
+    """
+    WITH u AS (
+        UPDATE games SET version = :v1, state = :state, finished = :fin
+        WHERE id = :id AND version = :v0 AND seed_revealed = :open
+        RETURNING id
+    ), a AS (
+        INSERT INTO actions (game_id, version, side, accepted_at, record)
+        SELECT id, :v1, :side, :at, :rec FROM u
+        RETURNING game_id
+    ), s AS (
+        INSERT INTO snapshots (game_id, version, state)
+        SELECT game_id, :v1, :state FROM a WHERE :snap
+    )
+    SELECT pg_notify(:chan, :payload) FROM a
+    """
+)
 
 
 class _NoRow(Exception):
