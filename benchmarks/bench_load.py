@@ -36,6 +36,7 @@ import time
 from contextlib import ExitStack, contextmanager
 from collections.abc import Iterator
 from pathlib import Path
+from typing import cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -244,7 +245,8 @@ def main() -> None:
         start = time.perf_counter()
         for p in procs:
             p.start()
-        results = [out.get(timeout=args.seconds + 300) for _ in procs]
+        results = cast(list[tuple[int, dict[str, list[float]]]],
+                       [out.get(timeout=args.seconds + 300) for _ in procs])
         elapsed = time.perf_counter() - start
         for p in procs:
             p.join(30)
@@ -252,10 +254,10 @@ def main() -> None:
         cpu1 = [cpu_seconds(s.pid) for s in servers]
         busy1 = machine_busy()
 
-        submits = sum(int(r[0]) for r in results)  # type: ignore[index]
+        submits = sum(n for n, _ in results)
         samples: dict[str, list[float]] = {}
-        for r in results:
-            for name, xs in r[1].items():  # type: ignore[index]
+        for _, per_rpc in results:
+            for name, xs in per_rpc.items():
                 samples.setdefault(name, []).extend(xs)
         calls = sum(len(v) for v in samples.values())
         print(f"throughput: {submits / elapsed:.0f} accepted submits/s across games "

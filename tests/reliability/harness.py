@@ -158,9 +158,9 @@ def next_action(stub: service_pb2_grpc.AdjudicatorStub, game: Game,
 
 def submit(stub: service_pb2_grpc.AdjudicatorStub, game: Game, side: str, action: action_pb2.Action,
            timeout: float = 30.0) -> service_pb2.SubmitActionResponse:
-    r = stub.SubmitAction(service_pb2.SubmitActionRequest(game_id=game.game_id, action=action,
-                                                          expected_version=game.version),
-                          metadata=md(game.tokens[side]), timeout=timeout)
+    r: service_pb2.SubmitActionResponse = stub.SubmitAction(
+        service_pb2.SubmitActionRequest(game_id=game.game_id, action=action, expected_version=game.version),
+        metadata=md(game.tokens[side]), timeout=timeout)
     game.version = r.version
     return r
 
