@@ -52,29 +52,16 @@ from tests.reliability.harness import (  # noqa: E402
 )
 from umpire.v1 import service_pb2, service_pb2_grpc  # noqa: E402
 
-PG_URL = "postgresql+psycopg2://postgres@127.0.0.1:5432/test"
-
-
 @contextmanager
 def database(url: str | None) -> Iterator[str]:
     if url:
         yield url
         return
-    from tests.support.databases import PG_URL as pg, postgres_unavailable_reason
+    from tests.support.databases import postgres_unavailable_reason, schema_url
 
     if postgres_unavailable_reason() is None:
-        from sqlalchemy import create_engine, text
-
-        schema = f"umpire_bench_{secrets.token_hex(4)}"
-        admin = create_engine(pg)
-        with admin.begin() as c:
-            c.execute(text(f'create schema "{schema}"'))
-        try:
-            yield f"{pg}?options=-csearch_path%3D{schema}"
-        finally:
-            with admin.begin() as c:
-                c.execute(text(f'drop schema "{schema}" cascade'))
-            admin.dispose()
+        with schema_url("umpire_bench") as u:
+            yield u
     else:
         with tempfile.TemporaryDirectory() as tmp:
             yield f"sqlite:///{tmp}/bench.sqlite"

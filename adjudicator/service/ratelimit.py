@@ -6,9 +6,10 @@ free. Two configurable guards (`umpire serve --create-rate/--create-burst/
 
 * a token bucket per client address: `burst` games at once, then `rate` per
   second (RESOURCE_EXHAUSTED with RetryInfo beyond it). The address is the
-  peer's, or, behind a load balancer, the first address of a header it sets
-  (`--client-header x-forwarded-for`); only trust such a header when every
-  request comes through that balancer. Limits are per server process.
+  peer's, or, behind a load balancer, the one it adds to a header
+  (`--client-header x-forwarded-for`: the last entry, the one the balancer
+  appended; a client can put anything before it). Only trust such a header
+  when every request comes through that balancer. Limits are per process.
 * an optional creation token: when set, CreateGame wants it as the bearer.
 """
 
@@ -46,9 +47,9 @@ class CreationGate:
         header = self.policy.client_header
         if header:
             forwarded = metadata.get(header.lower(), "")
-            first = forwarded.split(",")[0].strip()
-            if first:
-                return first[:100]
+            last = forwarded.split(",")[-1].strip()
+            if last:
+                return last[:100]
         # "ipv4:127.0.0.1:54321" / "ipv6:[::1]:54321": the address without the port.
         host, _, _port = peer.rpartition(":")
         return host or peer

@@ -8,23 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.databases import postgres_schema_url
+from tests.support.databases import database_url
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
 def any_db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'reliability.sqlite'}"
-    else:
-        with postgres_schema_url() as u:
-            yield u
+    with database_url(request.param, tmp_path, "reliability.sqlite") as u:
+        yield u
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgres"])
 def shared_db(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """One database for a module's tests (server processes are slow to start)."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path_factory.mktemp('shared') / 'shared.sqlite'}"
-    else:
-        with postgres_schema_url() as u:
-            yield u
+    with database_url(request.param, tmp_path_factory.mktemp("shared"), "shared.sqlite") as u:
+        yield u

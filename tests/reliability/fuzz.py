@@ -6,8 +6,9 @@
   must be a proper status code (never UNKNOWN or INTERNAL) with a plain message
   (no exception class names, no tracebacks).
 * `cross_side_tokens`: every legal example the server offers one side, sent
-  with the other side's token (side left empty, and side set): nothing may be
-  accepted.
+  with the other side's token, as offered (its side set) and with the side left
+  empty (then the server takes the token's side): nothing may be accepted
+  (except, side left empty, a resignation: that is the sender's own to make).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ class FuzzResult:
     bad: list[str] = field(default_factory=list)  # one line per improper answer
 
 
-def _varint(n: int) -> bytes:
+def varint(n: int) -> bytes:
     out = bytearray()
     while True:
         b = n & 0x7F
@@ -48,12 +49,12 @@ def _varint(n: int) -> bytes:
             return bytes(out)
 
 
-def _field(num: int, wire: int, payload: bytes = b"") -> bytes:
-    return _varint((num << 3) | wire) + payload
+def tag_field(num: int, wire: int, payload: bytes = b"") -> bytes:
+    return varint((num << 3) | wire) + payload
 
 
-def _ld(num: int, data: bytes) -> bytes:
-    return _field(num, 2, _varint(len(data)) + data)
+def ld_field(num: int, data: bytes) -> bytes:
+    return tag_field(num, 2, varint(len(data)) + data)
 
 
 def valid_requests(game: Game, version: int, action: action_pb2.Action | None) -> list[tuple[str, bytes]]:
@@ -87,24 +88,24 @@ def mutate(rng: random.Random, raw: bytes) -> bytes:
             b[i] ^= 1 << rng.randrange(8)
         return bytes(b)
     if kind == 3:  # invalid UTF-8 in field 1 (game_id / ruleset)
-        return _ld(1, rng.choice([b"\xff\xfe", b"\xc3\x28", b"\xed\xa0\x80", b"ok\x80"])) + raw
+        return ld_field(1, rng.choice([b"\xff\xfe", b"\xc3\x28", b"\xed\xa0\x80", b"ok\x80"])) + raw
     if kind == 4:  # unknown groups nested far deeper than any parser allows
         depth = rng.choice([50, 101, 1000, 5000])
-        return raw + _field(99, 3) * depth + _field(99, 4) * depth
+        return raw + tag_field(99, 3) * depth + tag_field(99, 4) * depth
     if kind == 5:  # an overlong varint
-        return raw + _field(2, 0, b"\xff" * rng.randrange(10, 30))
+        return raw + tag_field(2, 0, b"\xff" * rng.randrange(10, 30))
     if kind == 6:  # 64-bit numbers at and past 2^63 in every varint slot
         n = rng.choice([2**63, 2**64 - 1, 2**63 - 1, 2**53])
-        return raw + b"".join(_field(f, 0, _varint(n)) for f in (2, 3, 4))
+        return raw + b"".join(tag_field(f, 0, varint(n)) for f in (2, 3, 4))
     if kind == 7:  # an id of any length
-        return _ld(1, b"g" * rng.choice([65, 1000, 100_000, 1_000_000])) + raw[:0]
+        return ld_field(1, b"g" * rng.choice([65, 1000, 100_000, 1_000_000])) + raw[:0]
     if kind == 8:  # a length prefix far past the end
-        return raw + _field(2, 2, _varint(2**31))
+        return raw + tag_field(2, 2, varint(2**31))
     if kind == 9:  # wrong wire types for known fields
-        return b"".join(_field(f, rng.choice([0, 1, 5]), b"\x01" * 8) for f in range(1, 12))
+        return b"".join(tag_field(f, rng.choice([0, 1, 5]), b"\x01" * 8) for f in range(1, 12))
     if kind == 10:  # a huge comment inside an action
-        comment = _ld(31, b"c" * rng.choice([1001, 60_000, 70_000]))
-        return raw + _ld(2, comment)
+        comment = ld_field(31, b"c" * rng.choice([1001, 60_000, 70_000]))
+        return raw + ld_field(2, comment)
     return raw
 
 
@@ -177,6 +178,8 @@ def cross_side_tokens(server: ServerProcess, cases: list[tuple[str, str]], *, st
                 other = game.tokens[game.other(side)]
                 for ex in examples:
                     for with_side in (False, True):
+                        if not with_side and _resigns(ex):
+                            continue
                         a = action_pb2.Action()
                         a.CopyFrom(ex)
                         a.side = side if with_side else ""
@@ -184,6 +187,13 @@ def cross_side_tokens(server: ServerProcess, cases: list[tuple[str, str]], *, st
             if play_step(server.stub, game) is None:
                 break
     return result
+
+
+def _resigns(action: action_pb2.Action) -> bool:
+    """A concession names no unit and ends the game against whoever sends it; either
+    side may resign at any time. Sent without a side, the other side's token makes
+    it that side's own resignation, not an act for the side it was offered to."""
+    return action.WhichOneof("kind") == "major_battles" and action.major_battles.WhichOneof("kind") == "concede"
 
 
 def offered(server: ServerProcess, game: Game, side: str) -> tuple[int, list[action_pb2.Action], set[str]]:

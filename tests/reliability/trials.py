@@ -161,16 +161,19 @@ def race_trial(a: ServerProcess, b: ServerProcess, db_url: str, *, rounds: int =
 class CoherenceResult:
     steps: int = 0
     stale_answers: int = 0  # an answer on B computed on a version older than A's commit
-    different_answers: int = 0  # B's legal actions differ from A's on the same version
+    different_answers: int = 0  # B's legal actions differ from A's, or B judges A's offer illegal
     stale_aborted: int = 0  # a submit on B with the version A just moved past: ABORTED as it must
     stale_not_aborted: int = 0
 
 
 def coherence_trial(a: ServerProcess, b: ServerProcess, *, steps: int = 10, seed: int = 0) -> CoherenceResult:
-    """Submit on A; at once ask B (validate, legal actions) and submit on B with
-    the old version: B must answer on A's new version and refuse the stale submit."""
+    """Submit on A; at once ask B the legal actions (both sides) and validate on B
+    an action A offers for the new version; then submit on B with the old
+    version. B must answer on A's new version (same legal actions as A, the
+    offered action legal) and refuse the stale submit with ABORTED."""
     g = create_game(a.stub, seed)
     result = CoherenceResult()
+    legal_q = service_pb2.LegalActionsQuestion()
     for _ in range(steps):
         before = g.version
         found = next_action(a.stub, g)
@@ -183,37 +186,39 @@ def coherence_trial(a: ServerProcess, b: ServerProcess, *, steps: int = 10, seed
         new = resp.version
         result.steps += 1
         for s in g.tokens:
-            qb = b.stub.Query(service_pb2.QueryRequest(game_id=g.game_id,
-                                                       legal_actions=service_pb2.LegalActionsQuestion()),
+            qa = a.stub.Query(service_pb2.QueryRequest(game_id=g.game_id, legal_actions=legal_q),
                               metadata=md(g.tokens[s]), timeout=30)
-            qa = a.stub.Query(service_pb2.QueryRequest(game_id=g.game_id,
-                                                       legal_actions=service_pb2.LegalActionsQuestion()),
+            qb = b.stub.Query(service_pb2.QueryRequest(game_id=g.game_id, legal_actions=legal_q),
                               metadata=md(g.tokens[s]), timeout=30)
             result.stale_answers += qb.version < new
             result.different_answers += qb.SerializeToString(deterministic=True) != qa.SerializeToString(
                 deterministic=True)
-        vb = b.stub.ValidateAction(service_pb2.ValidateActionRequest(game_id=g.game_id, action=action),
-                                   metadata=md(g.tokens[side]), timeout=30)
-        result.stale_answers += vb.version < new
+            offered = [la.example for la in qa.legal_actions if la.HasField("example")]
+            if offered:
+                vb = b.stub.ValidateAction(service_pb2.ValidateActionRequest(game_id=g.game_id, action=offered[0]),
+                                           metadata=md(g.tokens[s]), timeout=30)
+                result.stale_answers += vb.version < new
+                result.different_answers += not vb.verdict.legal
         try:
             b.stub.SubmitAction(service_pb2.SubmitActionRequest(game_id=g.game_id, action=action,
                                                                 expected_version=before),
                                 metadata=md(g.tokens[side]), timeout=30)
             result.stale_not_aborted += 1
         except grpc.RpcError as e:
-            current = None
-            st = rpc_status.from_call(e)
-            for d in st.details if st is not None else ():
-                if d.Is(service_pb2.StaleVersionDetail.DESCRIPTOR):
-                    detail = service_pb2.StaleVersionDetail()
-                    d.Unpack(detail)
-                    current = detail.current_version
-            if e.code() == grpc.StatusCode.ABORTED and current == new:
-                result.stale_aborted += 1
-            else:
-                result.stale_not_aborted += 1
+            result.stale_aborted += e.code() == grpc.StatusCode.ABORTED and _current_version(e) == new
+            result.stale_not_aborted += not (e.code() == grpc.StatusCode.ABORTED and _current_version(e) == new)
         g.version = new
     return result
+
+
+def _current_version(e: grpc.RpcError) -> int | None:
+    st = rpc_status.from_call(e)
+    for d in st.details if st is not None else ():
+        if d.Is(service_pb2.StaleVersionDetail.DESCRIPTOR):
+            detail = service_pb2.StaleVersionDetail()
+            d.Unpack(detail)
+            return int(detail.current_version)
+    return None
 
 
 # -- watch latency across servers --------------------------------------------------
@@ -240,7 +245,20 @@ class LatencyResult:
 def latency_trial(a: ServerProcess, b: ServerProcess, *, actions: int = 20, pause: float = 0.02,
                   seed: int = 0) -> LatencyResult:
     """A watcher on B, actions submitted on A: the time from A's answer to the
-    first event of that version on B's stream."""
+    first event of that version on B's stream (new games as games end)."""
+    result = LatencyResult()
+    n = 0
+    while result.events < actions:
+        before = result.events
+        _latency_one_game(a, b, actions - result.events, pause, seed * 1000 + n, result)
+        n += 1
+        if result.events == before:
+            break
+    return result
+
+
+def _latency_one_game(a: ServerProcess, b: ServerProcess, actions: int, pause: float, seed: int,
+                      result: LatencyResult) -> None:
     g = create_game(a.stub, seed)
     seen: dict[int, float] = {}
     ready = threading.Event()
@@ -277,14 +295,14 @@ def latency_trial(a: ServerProcess, b: ServerProcess, *, actions: int = 20, paus
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline and not all(v in seen for v in acked):
         time.sleep(0.01)
-    result = LatencyResult(events=len(acked))
+    result.events += len(acked)
     for v, t_ack in acked.items():
         if v not in seen:
             result.missing += 1
         else:
             # Push may beat A's answer back to its client: then the delay is nil.
             result.latencies_ms.append(max(0.0, seen[v] - t_ack) * 1e3)
-    return result
+    t.join(15)
 
 
 # -- both sides ask for the seed at once -------------------------------------------

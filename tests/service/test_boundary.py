@@ -17,25 +17,12 @@ from adjudicator.core.errors import MalformedInput
 from adjudicator.service.limits import check_request
 from adjudicator.service.ratelimit import CreationPolicy
 from adjudicator.store.store import GameStore
+from tests.reliability.fuzz import ld_field, varint
 from tests.service.conftest import ServerThread, auth
 from tests.service.test_service_generic import create, move
 from umpire.v1 import service_pb2, state_pb2
 
 PLAIN = re.compile(r"<class|Traceback|Error'|Exception")
-
-
-def _varint(n: int) -> bytes:
-    out = bytearray()
-    while True:
-        b = n & 0x7F
-        n >>= 7
-        out.append(b | (0x80 if n else 0))
-        if not n:
-            return bytes(out)
-
-
-def _ld(num: int, data: bytes) -> bytes:
-    return _varint((num << 3) | 2) + _varint(len(data)) + data
 
 
 def raw_call(server: ServerThread, method: str, body: bytes, token: str = "") -> grpc.RpcError | None:
@@ -52,8 +39,8 @@ UNDECODABLE = {
     "random bytes": bytes(range(256)) * 3,
     "truncated": service_pb2.SubmitActionRequest(game_id="0123456789abcdef", action=move("r1", "T1"),
                                                  expected_version=0).SerializeToString()[:-3],
-    "invalid UTF-8": _ld(1, b"\xff\xfe\xfd"),
-    "nested unknown groups": _varint((99 << 3) | 3) * 5000 + _varint((99 << 3) | 4) * 5000,
+    "invalid UTF-8": ld_field(1, b"\xff\xfe\xfd"),
+    "nested unknown groups": varint((99 << 3) | 3) * 5000 + varint((99 << 3) | 4) * 5000,
 }
 
 
@@ -90,7 +77,7 @@ def test_a_version_past_2_63_is_refused_before_it_reaches_the_database(server: S
 
 @pytest.mark.parametrize("game_id", ["g" * 65, "g" * 10_000, "g" * 10_000_000, "no spaces", "a'b", "ü"])
 def test_game_ids_are_bounded_and_never_echoed_at_length(server: ServerThread, game_id: str) -> None:
-    err = raw_call(server, "GetState", _ld(1, game_id.encode()), token="whatever")
+    err = raw_call(server, "GetState", ld_field(1, game_id.encode()), token="whatever")
     assert err is not None and err.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert len(err.details() or "") < 120
 
@@ -134,8 +121,8 @@ def test_comments_and_free_text_are_bounded(server: ServerThread) -> None:
 
 def test_unknown_fields_are_not_stored(server: ServerThread, db_url: str) -> None:
     gid, tok = create(server)
-    action = move("r1", "T1").SerializeToString() + _ld(777, b"x" * 5000)
-    body = _ld(1, gid.encode()) + _ld(2, action) + _varint(3 << 3) + _varint(0)
+    action = move("r1", "T1").SerializeToString() + ld_field(777, b"x" * 5000)
+    body = ld_field(1, gid.encode()) + ld_field(2, action) + varint(3 << 3) + varint(0)
     assert raw_call(server, "SubmitAction", body, tok["red"]) is None
     store = GameStore(db_url)
     try:
@@ -210,3 +197,30 @@ def test_undefined_enum_values_and_huge_integers_are_named_by_path() -> None:
         check_request(service_pb2.StaleVersionDetail(current_version=2**53))
     assert e.value.where == "current_version"
     check_request(service_pb2.StaleVersionDetail(current_version=2**53 - 1))
+
+
+def test_behind_a_balancer_the_client_is_the_address_it_appended() -> None:
+    from adjudicator.service.ratelimit import CreationGate
+
+    gate = CreationGate(CreationPolicy(client_header="x-forwarded-for"))
+    assert gate.client_of("ipv4:10.0.0.5:4242", {"x-forwarded-for": "1.2.3.4, 203.0.113.7"}) == "203.0.113.7"
+    assert gate.client_of("ipv4:10.0.0.5:4242", {}) == "ipv4:10.0.0.5"
+    assert CreationGate(CreationPolicy()).client_of("ipv6:[::1]:50051", {"x-forwarded-for": "1.2.3.4"}) == "ipv6:[::1]"
+
+
+def test_the_bucket_refills_at_the_rate() -> None:
+    from adjudicator.core.errors import RateLimited
+    from adjudicator.service.ratelimit import CreationGate
+
+    now = [0.0]
+    gate = CreationGate(CreationPolicy(rate=2.0, burst=3), clock=lambda: now[0])
+    for _ in range(3):
+        gate.admit("c", None)
+    with pytest.raises(RateLimited) as e:
+        gate.admit("c", None)
+    assert e.value.retry_after == pytest.approx(0.5)
+    gate.admit("other", None)  # per client
+    now[0] = 0.5
+    gate.admit("c", None)
+    with pytest.raises(RateLimited):
+        gate.admit("c", None)

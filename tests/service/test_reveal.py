@@ -16,7 +16,7 @@ from adjudicator.service.games import GameManager
 from adjudicator.store.store import GameStore
 from tests.service.conftest import ServerThread, auth
 from tests.service.test_service_generic import create, move
-from tests.support.databases import postgres_schema_url
+from tests.support.databases import database_url
 from umpire.v1 import action_pb2, service_pb2
 
 
@@ -77,11 +77,8 @@ def test_a_seed_revealed_meanwhile_makes_the_submit_throw_open_dice(tmp_path: Pa
 
 @pytest.fixture(params=["sqlite", "postgres"])
 def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'reveal.sqlite'}"
-    else:
-        with postgres_schema_url() as u:
-            yield u
+    with database_url(request.param, tmp_path, "reveal.sqlite") as u:
+        yield u
 
 
 def test_both_sides_asking_at_once_always_reveal(url: str) -> None:

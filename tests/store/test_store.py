@@ -14,7 +14,7 @@ from adjudicator.core.errors import NotFound, StaleVersion
 from adjudicator.core.ruleset import get_ruleset, register
 from adjudicator.store import store as store_mod
 from adjudicator.store.store import GameStore
-from tests.support.databases import postgres_schema_url
+from tests.support.databases import database_url
 from umpire.v1 import action_pb2, state_pb2
 
 register("toy-line", "tests.support.synthetic_ruleset:RULESET")
@@ -22,11 +22,8 @@ register("toy-line", "tests.support.synthetic_ruleset:RULESET")
 
 @pytest.fixture(params=["sqlite", "postgres"])
 def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'store.sqlite'}"
-    else:
-        with postgres_schema_url() as u:
-            yield u
+    with database_url(request.param, tmp_path, "store.sqlite") as u:
+        yield u
 
 
 def new_game(store: GameStore, game_id: str = "g1") -> state_pb2.GameState:
