@@ -232,11 +232,21 @@ def main() -> None:
         start = time.perf_counter()
         for p in procs:
             p.start()
+        series: list[int] = []
+        sampling = threading.Event()
+
+        def sample() -> None:  # RSS of the first server every tenth of the run
+            while not sampling.wait(args.seconds / 10):
+                series.append(servers[0].rss_bytes())
+
+        sampler = threading.Thread(target=sample, daemon=True)
+        sampler.start()
         results = cast(list[tuple[int, dict[str, list[float]]]],
                        [out.get(timeout=args.seconds + 300) for _ in procs])
         elapsed = time.perf_counter() - start
         for p in procs:
             p.join(30)
+        sampling.set()
         rss1 = [s.rss_bytes() for s in servers]
         cpu1 = [cpu_seconds(s.pid) for s in servers]
         busy1 = machine_busy()
@@ -261,6 +271,7 @@ def main() -> None:
         for i, s in enumerate(servers):
             print(f"server {i}: RSS {rss0[i] / 2**20:.1f} MB -> {rss1[i] / 2**20:.1f} MB over the run "
                   f"(+{(rss1[i] - rss0[i]) / 2**20:.1f} MB); CPU {(cpu1[i] - cpu0[i]) / elapsed:.2f} cores")
+        print("  server 0 RSS every tenth of the run (MB): " + " ".join(f"{x / 2**20:.0f}" for x in series))
         busy = (busy1[0] - busy0[0]) / max(1, busy1[1] - busy0[1])
         print(f"machine: {busy:.0%} busy over the run (server, clients and the database together)")
         per_game, total = cached_game_memory(servers[0], args.memory_games)

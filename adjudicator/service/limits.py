@@ -86,66 +86,122 @@ def check_request(request: Message) -> None:
     desc = request.DESCRIPTOR
     if "game_id" in desc.fields_by_name:
         check_game_id(getattr(request, "game_id"))
-    for f, value in request.ListFields():
-        caps = ACTION if f.name in ACTION_FIELDS else GENERIC
-        _check_field(request, f, value, f.name, caps)
+    try:
+        for f, value in request.ListFields():
+            _check_field(f, value, ACTION if f.name in ACTION_FIELDS else GENERIC)
+    except _Over as over:
+        raise MalformedInput(over.message, ".".join(p for p in reversed(over.path) if p)) from None
 
 
-def _check_message(msg: Message, path: str, caps: Caps) -> None:
-    for f, value in msg.ListFields():
-        _check_field(msg, f, value, f"{path}.{f.name}", caps)
+class _Over(Exception):
+    """A field over its limit; the path is collected on the way out (cheaper
+    than building one for every field of every request)."""
+
+    def __init__(self, message: str, part: str) -> None:
+        self.message = message
+        self.path = [part]
 
 
-def _check_field(owner: Message, f: FieldDescriptor, value: object, path: str, caps: Caps) -> None:
-    key = (owner.DESCRIPTOR.full_name, f.name)
+@dataclass(frozen=True)
+class _Plan:
+    """How to check one field, worked out once per field and caps."""
+
+    kind: str  # "map", "message", "string", "int64", "float", "enum", "other"
+    repeated: bool
+    cap: int  # string fields: characters; map fields: entries; others: unused
+    key_cap: int = 0  # map keys
+    value: _Plan | None = None  # map values
+    enum_values: frozenset[int] = frozenset()
+
+
+_PLANS: dict[tuple[str, Caps], _Plan] = {}
+
+
+def _plan(f: FieldDescriptor, caps: Caps) -> _Plan:
+    key = (f.full_name, caps)
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = _PLANS[key] = _make_plan(f, caps)
+    return plan
+
+
+def _make_plan(f: FieldDescriptor, caps: Caps, string_cap: int | None = None) -> _Plan:
+    owner = f.containing_type.full_name if f.containing_type is not None else ""
+    cap = string_cap if string_cap is not None else STRING_CAPS.get((owner, f.name), caps.string)
+    t = f.type
     if f.message_type is not None and f.message_type.GetOptions().map_entry:
-        _check_map(f, value, path, caps, MAP_CAPS.get(key))
+        entries, key_len, value_len = MAP_CAPS.get((owner, f.name), (caps.repeated, caps.string, caps.string))
+        vfield = f.message_type.fields_by_name["value"]
+        value = _make_plan(vfield, caps, value_len)
+        return _Plan("map", False, entries, key_len, _Plan(value.kind, False, value.cap, 0, None, value.enum_values))
+    repeated = bool(f.is_repeated)
+    if t in (FieldDescriptor.TYPE_MESSAGE, FieldDescriptor.TYPE_GROUP):
+        return _Plan("message", repeated, caps.repeated)
+    if t in (FieldDescriptor.TYPE_STRING, FieldDescriptor.TYPE_BYTES):
+        return _Plan("string", repeated, cap)
+    if t in _INT64:
+        return _Plan("int64", repeated, caps.repeated)
+    if t in _FLOAT:
+        return _Plan("float", repeated, caps.repeated)
+    if t == FieldDescriptor.TYPE_ENUM and f.enum_type is not None:
+        return _Plan("enum", repeated, caps.repeated, enum_values=frozenset(f.enum_type.values_by_number))
+    return _Plan("other", repeated, caps.repeated)
+
+
+def _check_field(f: FieldDescriptor, value: object, caps: Caps) -> None:
+    plan = _plan(f, caps)
+    if plan.kind == "map":
+        items = dict(value)  # type: ignore[call-overload]
+        if len(items) > plan.cap:
+            raise _Over(f"at most {plan.cap} entries (got {len(items)})", f.name)
+        assert plan.value is not None
+        for k, v in items.items():
+            if isinstance(k, str) and len(k) > plan.key_cap:
+                raise _Over(f"a key is at most {plan.key_cap} characters (got {len(k)})", f.name)
+            try:
+                _check_value(plan.value, v, caps, f.name)
+            except _Over as over:
+                over.path.append(f"{f.name}[{str(k)[:40]!r}]")
+                raise
         return
-    if f.is_repeated:
+    if plan.repeated:
         items = list(value)  # type: ignore[call-overload]
         if len(items) > caps.repeated:
-            raise MalformedInput(f"at most {caps.repeated} entries (got {len(items)})", path)
+            raise _Over(f"at most {caps.repeated} entries (got {len(items)})", f.name)
         for i, item in enumerate(items):
-            _check_value(f, item, f"{path}[{i}]", caps, STRING_CAPS.get(key, caps.string))
+            try:
+                _check_value(plan, item, caps, "")
+            except _Over as over:
+                over.path.append(f"{f.name}[{i}]")
+                raise
         return
-    _check_value(f, value, path, caps, STRING_CAPS.get(key, caps.string))
+    try:
+        _check_value(plan, value, caps, "")
+    except _Over as over:
+        over.path.append(f.name)
+        raise
 
 
-def _check_map(
-    f: FieldDescriptor, value: object, path: str, caps: Caps, bounds: tuple[int, int, int] | None
-) -> None:
-    entries, key_len, value_len = bounds or (caps.repeated, caps.string, caps.string)
-    items = dict(value)  # type: ignore[call-overload]
-    if len(items) > entries:
-        raise MalformedInput(f"at most {entries} entries (got {len(items)})", path)
-    entry = f.message_type
-    assert entry is not None
-    vfield = entry.fields_by_name["value"]
-    for k, v in items.items():
-        if isinstance(k, str) and len(k) > key_len:
-            raise MalformedInput(f"a key is at most {key_len} characters (got {len(k)})", path)
-        _check_value(vfield, v, f"{path}[{str(k)[:40]!r}]", caps, value_len)
-
-
-def _check_value(f: FieldDescriptor, v: object, path: str, caps: Caps, string_cap: int) -> None:
-    t = f.type
-    if t == FieldDescriptor.TYPE_MESSAGE or t == FieldDescriptor.TYPE_GROUP:
+def _check_value(plan: _Plan, v: object, caps: Caps, part: str) -> None:
+    """Check one value (`part` names it when the caller cannot: a map value)."""
+    kind = plan.kind
+    if kind == "message":
         assert isinstance(v, Message)
-        _check_message(v, path, caps)
-    elif t == FieldDescriptor.TYPE_STRING or t == FieldDescriptor.TYPE_BYTES:
+        for f, value in v.ListFields():
+            _check_field(f, value, caps)
+    elif kind == "string":
         n = len(v)  # type: ignore[arg-type]
-        if n > string_cap:
-            raise MalformedInput(f"at most {string_cap} characters (got {n})", path)
-    elif t in _INT64:
+        if n > plan.cap:
+            raise _Over(f"at most {plan.cap} characters (got {n})", part)
+    elif kind == "int64":
         assert isinstance(v, int)
         if abs(v) > MAX_INT:
-            raise MalformedInput(f"at most 2^53 - 1 (got {v})", path)
-    elif t in _FLOAT:
+            raise _Over(f"at most 2^53 - 1 (got {v})", part)
+    elif kind == "float":
         assert isinstance(v, float)
         if not math.isfinite(v):
-            raise MalformedInput(f"a finite number is required (got {v})", path)
-    elif t == FieldDescriptor.TYPE_ENUM:
-        enum = f.enum_type
-        assert isinstance(v, int) and enum is not None
-        if v not in enum.values_by_number:
-            raise MalformedInput(f"{v} is not a value of {enum.full_name}", path)
+            raise _Over(f"a finite number is required (got {v})", part)
+    elif kind == "enum":
+        assert isinstance(v, int)
+        if v not in plan.enum_values:
+            raise _Over(f"{v} is not a defined value", part)
