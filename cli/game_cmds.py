@@ -13,6 +13,8 @@ import typer
 from google.protobuf import text_format
 from rich.console import Console
 
+from adjudicator.core import disclosure
+from adjudicator.core.position import Position
 from adjudicator.core import dice as dice_mod
 from adjudicator.core import engine
 from adjudicator.core.errors import MalformedInput
@@ -125,7 +127,7 @@ def register(app: typer.Typer) -> None:
             if side:
                 if side not in engine.side_ids(s):
                     raise MalformedInput(f"unknown side {side!r}", "--side")
-                s = engine.ruleset_of(s).view(s, side)
+                s = disclosure.state_for(Position(s), side)
             render.state(out, s)
 
         run(go)

@@ -8,6 +8,7 @@ hex-kernel and VASSAL commands stay next to what they use:
 * cli/client_cmds.py  client ... (play against a running server)
 * cli/hex_cmds.py     reach and other hex-kernel queries
 * cli/vassal_cmds.py  convert, inspect, check-log
+* cli/picture_cmds.py render, report, studio
 
 Every user-caused failure is a typed `UmpireError`, printed as one line with
 exit code 2 (bad input) or 1 (illegal); `cli.errors.run` does the mapping.
@@ -32,7 +33,8 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-COMMAND_MODULES = ("cli.serve_cmd", "cli.game_cmds", "cli.client_cmds", "cli.hex_cmds", "cli.vassal_cmds")
+COMMAND_MODULES = ("cli.serve_cmd", "cli.game_cmds", "cli.client_cmds", "cli.hex_cmds", "cli.vassal_cmds",
+                   "cli.picture_cmds")
 
 
 def _register_all() -> None:

@@ -17,7 +17,7 @@ def test_mypy_strict_is_clean(tmp_path: Path) -> None:
         pytest.skip("mypy is not installed (dev dependency)")
     r = subprocess.run(
         [sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "cache"),
-         "adjudicator", "importers", "exporters", "cli", "benchmarks"],
+         "adjudicator", "importers", "exporters", "cli", "benchmarks", "studio"],
         cwd=ROOT, capture_output=True, text=True, timeout=600,
     )
     assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]

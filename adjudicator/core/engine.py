@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from adjudicator.core import dice as dice_mod
 from adjudicator.core.citations import Rulebook
 from adjudicator.core.errors import IllegalAction, MalformedInput
-from adjudicator.core.ruleset import Ruleset, get_ruleset
+from adjudicator.core.position import Position
+from adjudicator.core.ruleset import Ruleset, StateLike, get_ruleset, state_of
 from adjudicator.core.verdicts import illegal
 from umpire.v1 import action_pb2, common_pb2, definition_pb2, state_pb2, tables_pb2
 
@@ -34,18 +35,27 @@ class Applied:
     # The side that alone may see this action's choices (it answered a private
     # decision), or "".
     private_to: str = ""
+    # The action as accepted.
+    action: action_pb2.Action | None = None
+    # The new state's position, primed with the model `apply` handed over.
+    position: Position | None = None
 
 
-def ruleset_of(state: state_pb2.GameState) -> Ruleset:
+def ruleset_of(state: StateLike) -> Ruleset:
+    if isinstance(state, Position):
+        return state.ruleset
     return get_ruleset(state.ruleset)
 
 
-def side_ids(state: state_pb2.GameState) -> list[str]:
-    return [s.id for s in state.scenario.definition.sides]
+def side_ids(state: StateLike) -> list[str]:
+    return [s.id for s in state_of(state).scenario.definition.sides]
 
 
-def validate(state: state_pb2.GameState, action: action_pb2.Action) -> action_pb2.Verdict:
-    """The verdict on `action` in `state`; never mutates either."""
+def validate(subject: StateLike, action: action_pb2.Action) -> action_pb2.Verdict:
+    """The verdict on `action` in the state (a position or a bare state); never
+    mutates either."""
+    pos = Position.of(subject)
+    state = pos.state
     if action.side not in side_ids(state):
         raise MalformedInput(
             f"unknown side {action.side!r} (sides: {', '.join(side_ids(state))})", "action.side"
@@ -72,30 +82,34 @@ def validate(state: state_pb2.GameState, action: action_pb2.Action) -> action_pb
             )
     elif action.WhichOneof("kind") == "answer":
         return illegal("NO_DECISION_PENDING", "there is no pending decision to answer", ENGINE.cite("decisions"))
-    return ruleset_of(state).validate(state, action)
+    return pos.ruleset.validate(pos if pos.ruleset.takes_positions else state, action)
 
 
 def apply_action(
-    state: state_pb2.GameState,
+    subject: StateLike,
     action: action_pb2.Action,
     make_dice: DiceFactory,
 ) -> Applied:
     """Validate, then apply. Raises IllegalAction (with the verdict) or NeedsData."""
-    verdict = validate(state, action)
+    pos = Position.of(subject)
+    state = pos.state
+    verdict = validate(pos, action)
     if not verdict.legal:
-        raise IllegalAction(verdict)
+        raise IllegalAction(verdict, action)
     private_to = ""
     if state.HasField("pending") and state.pending.context.get("private") == "true":
         private_to = state.pending.side
     dice = make_dice(len(state.dice_log), state.version)
-    new_state, events = ruleset_of(state).apply(state, action, dice)
+    new_state, events, model = pos.ruleset.apply_position(pos, action, dice)
     new_state.version = state.version + 1
     new_state.dice_log.extend(dice.rolls)
     for e in events:
         e.version = new_state.version
         if not e.side:
             e.side = action.side
-    return Applied(new_state, events, list(dice.rolls), verdict, private_to)
+    after = Position(new_state, pos.ruleset)
+    after.prime(model)
+    return Applied(new_state, events, list(dice.rolls), verdict, private_to, action, after)
 
 
 def new_game(
@@ -121,7 +135,7 @@ def new_game(
 
 def replay(record: state_pb2.GameRecord) -> state_pb2.GameState:
     """Re-apply every recorded action with its recorded dice, from the initial state."""
-    state = record.initial
+    state: state_pb2.GameState = record.initial
     for i, rec in enumerate(record.actions):
         if rec.version != state.version + 1:
             raise MalformedInput(f"action #{i} has version {rec.version}, expected {state.version + 1}", "record")

@@ -35,8 +35,10 @@ class MalformedInput(UmpireError):
 class IllegalAction(UmpireError):
     """The action parses but the rules forbid it (FAILED_PRECONDITION, exit 1)."""
 
-    def __init__(self, verdict: action_pb2.Verdict) -> None:
+    def __init__(self, verdict: action_pb2.Verdict, action: action_pb2.Action | None = None) -> None:
         self.verdict = verdict
+        # The action judged (lets the disclosure layer re-judge it on a side's knowledge).
+        self.action = action
         first = verdict.violations[0] if verdict.violations else None
         text = f"{first.message} [{first.citation.label}]" if first else "illegal action"
         more = len(verdict.violations) - 1

@@ -205,3 +205,131 @@ def check_map(gm: map_pb2.GameMap, where: str = "map") -> HexMap:
         return HexMap(gm)
     except MalformedInput as e:
         raise MalformedInput(e.message, f"{where}: {e.where}" if e.where else where) from None
+
+
+# -- writing -----------------------------------------------------------------------------
+
+_BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+
+
+def _key(k: str) -> str:
+    return k if k and set(k) <= _BARE else _str(k)
+
+
+def _str(s: str) -> str:
+    import json
+
+    return json.dumps(s, ensure_ascii=False)
+
+
+def _scalars(msg: Any, keys: set[str]) -> list[str]:
+    """`key = value` lines of the fields set to a non-default value, in field order."""
+    out = []
+    for f in msg.DESCRIPTOR.fields:
+        if f.name not in keys:
+            continue
+        v = getattr(msg, f.name)
+        if f.type == f.TYPE_BOOL:
+            if v:
+                out.append(f"{f.name} = true")
+        elif f.type in (f.TYPE_INT32, f.TYPE_INT64):
+            if v:
+                out.append(f"{f.name} = {int(v)}")
+        elif f.type == f.TYPE_DOUBLE:
+            if v:
+                out.append(f"{f.name} = {float(v)!r}")
+        elif f.type == f.TYPE_STRING and v:
+            out.append(f"{f.name} = {_str(v)}")
+    return out
+
+
+def _list(items: list[str], indent: str = "") -> str:
+    """A TOML array, wrapped so a long one stays readable in a diff."""
+    parts = [_str(i) for i in items]
+    one = "[" + ", ".join(parts) + "]"
+    if len(one) <= 100:
+        return one
+    lines = ["["]
+    line = ""
+    for p in parts:
+        if line and len(line) + len(p) + 2 > 96:
+            lines.append(f"{indent}  {line.rstrip()}")
+            line = ""
+        line += p + ", "
+    if line:
+        lines.append(f"{indent}  {line.rstrip()}")
+    lines.append(f"{indent}]")
+    return "\n".join(lines)
+
+
+def road_chains(links: list[tuple[str, str]]) -> list[list[str]]:
+    """Road links back into chains, in order: a link continuing the last chain
+    (sharing its end hex) extends it, otherwise it starts a new one, so the
+    chains a file or the studio wrote come back as they were."""
+    chains: list[list[str]] = []
+    for a, b in links:
+        if chains and chains[-1][-1] == a:
+            chains[-1].append(b)
+        elif chains and chains[-1][-1] == b and len(chains[-1]) >= 2 and chains[-1][-2] != a:
+            chains[-1].append(a)
+        else:
+            chains.append([a, b])
+    return chains
+
+
+def map_to_toml(gm: map_pb2.GameMap, header: str = "") -> str:
+    """A hex `GameMap` in the TOML map format (docs/maps.md), so that
+    `parse_map_toml` gives back an equal map (hex, side and road order kept)."""
+    if gm.WhichOneof("layout") != "hex":
+        raise MalformedInput("only hex maps have a TOML map file (a point-to-point board is a GameMap file: docs/boards.md)")
+    hm = gm.hex
+    out: list[str] = [f"# {line}" if line else "#" for line in header.splitlines()]
+    for key in ("id", "name", "source"):
+        if getattr(gm, key):
+            out.append(f"{key} = {_str(getattr(gm, key))}")
+    if hm.default_terrain:
+        out.append(f"default_terrain = {_str(hm.default_terrain)}")
+    if hm.excluded:
+        out.append(f"excluded = {_list(list(hm.excluded))}")
+    out += ["", "[grid]"] + _scalars(hm.grid, GRID_KEYS - {"numbering", "sheets"})
+    out += ["", "[grid.numbering]"] + _scalars(hm.grid.numbering, NUMBERING_KEYS)
+    for s in hm.grid.sheets:
+        out += ["", "[[grid.sheets]]"] + _scalars(s, SHEET_KEYS)
+
+    terrain: dict[str, list[str]] = {}
+    features: dict[str, list[str]] = {}
+    tags: dict[str, list[str]] = {}
+    names: list[tuple[str, str]] = []
+    for hx in hm.hexes:
+        bare = not (hx.terrain or hx.features or hx.tags or hx.name)
+        t = hx.terrain or (hm.default_terrain if bare else "")
+        if t:
+            terrain.setdefault(t, []).append(hx.id)
+        for f in hx.features:
+            features.setdefault(f, []).append(hx.id)
+        for tag in hx.tags:
+            tags.setdefault(tag, []).append(hx.id)
+        if hx.name:
+            names.append((hx.id, hx.name))
+    sides: dict[str, list[str]] = {}
+    for hs in hm.hexsides:
+        for f in hs.features:
+            sides.setdefault(f, []).append(f"{hs.a}/{hs.b}")
+    links: dict[str, list[tuple[str, str]]] = {}
+    for rl in hm.roads:
+        links.setdefault(rl.kind, []).append((rl.a, rl.b))
+
+    def table(title: str, groups: dict[str, list[str]]) -> None:
+        if groups:
+            out.extend(["", f"[{title}]"])
+            out.extend(f"{_key(k)} = {_list(v)}" for k, v in groups.items())
+
+    table("terrain", terrain)
+    table("features", features)
+    table("tags", tags)
+    if names:
+        out.extend(["", "[names]"])
+        out.extend(f"{_str(h)} = {_str(n)}" for h, n in names)
+    table("hexsides", sides)
+    table("roads", {k: [" ".join(c) for c in road_chains(v)] for k, v in links.items()})
+    return "\n".join(out) + "\n"

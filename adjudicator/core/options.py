@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import ClassVar, overload
 
+from adjudicator.core.citations import Rulebook
 from adjudicator.core.errors import MalformedInput
 from umpire.v1 import common_pb2, definition_pb2
 
@@ -74,3 +76,82 @@ class OptionSet:
             if ro.name in out:
                 out[ro.name] = ro.value
         return out
+
+
+class Opt:
+    """One named option, declared as a class attribute of a `RuleOptions`
+    subclass; reading it on an instance gives the game's value (a string)."""
+
+    def __init__(self, name: str, default: str, values: tuple[str, ...], case: str, description: str) -> None:
+        self.name, self.default, self.values = name, default, values
+        self.case, self.description = case, description
+        self.attr = ""
+
+    def __set_name__(self, owner: type, attr: str) -> None:
+        self.attr = attr
+
+    @overload
+    def __get__(self, obj: None, owner: type) -> Opt: ...
+
+    @overload
+    def __get__(self, obj: RuleOptions, owner: type) -> str: ...
+
+    def __get__(self, obj: RuleOptions | None, owner: type) -> Opt | str:
+        if obj is None:
+            return self
+        return obj[self.name]
+
+
+class IntOpt(Opt):
+    """An option whose value is a non-negative whole number."""
+
+    def __init__(self, name: str, default: int, case: str, description: str) -> None:
+        super().__init__(name, str(default), (), case, description)
+
+    @overload  # type: ignore[override]
+    def __get__(self, obj: None, owner: type) -> IntOpt: ...
+
+    @overload
+    def __get__(self, obj: RuleOptions, owner: type) -> int: ...
+
+    def __get__(self, obj: RuleOptions | None, owner: type) -> IntOpt | int:
+        if obj is None:
+            return self
+        return int(obj[self.name])
+
+
+class RuleOptions:
+    """A ruleset's options as one typed object. Subclass it, set `book` (the
+    `Rulebook` the cases cite) and `title`, and declare each option as an
+    `Opt`/`IntOpt` attribute; `SET` (the `OptionSet`) is built from them.
+    An instance reads a state's effective options once:
+    `MyOptions(state.options).national_road`."""
+
+    book: ClassVar[Rulebook]
+    title: ClassVar[str]
+    SET: ClassVar[OptionSet]
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        specs = [OptionSpec(o.name, o.default, o.values, o.description, cls.book.cite(o.case))
+                 for o in vars(cls).values() if isinstance(o, Opt)]
+        cls.SET = OptionSet(cls.title, specs)
+
+    def __init__(self, options: Iterable[definition_pb2.RuleOption] = ()) -> None:
+        self._values = self.SET.values(options)
+
+    def __getitem__(self, name: str) -> str:
+        try:
+            return self._values[name]
+        except KeyError:
+            raise KeyError(f"{self.title} has no option {name!r}") from None
+
+    @classmethod
+    def defaults(cls) -> list[definition_pb2.RuleOption]:
+        return cls.SET.defaults()
+
+    @classmethod
+    def effective(
+        cls, scenario_options: Iterable[definition_pb2.RuleOption], overrides: Mapping[str, str]
+    ) -> list[definition_pb2.RuleOption]:
+        return cls.SET.effective(scenario_options, overrides)

@@ -13,9 +13,12 @@ import importlib
 import importlib.util
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Union
 
 from adjudicator.core.dice import DiceSource
-from adjudicator.core.errors import MalformedInput, NotFound
+from adjudicator.core.errors import MalformedInput, NotFound, UmpireError
+from adjudicator.core.secrecy import SideFilter
 from umpire.v1 import action_pb2, common_pb2, definition_pb2, service_pb2, state_pb2, tables_pb2
 
 # How many game states a ruleset's per-state caches (compiled models, boards)
@@ -25,16 +28,55 @@ from umpire.v1 import action_pb2, common_pb2, definition_pb2, service_pb2, state
 HOT_STATES = 64
 STATE_CACHE_SIZE = HOT_STATES + 8
 
+if TYPE_CHECKING:
+    from adjudicator.core.authoring import Vocabulary
+    from adjudicator.core.position import Position
+
+
+@dataclass
+class SupplyAnswer:
+    """`Ruleset.supply`: the locations a supply line of the side reaches, its
+    units in and out of supply, and notes (each with the rule)."""
+
+    side: str
+    reached: list[str] = field(default_factory=list)
+    in_supply: list[str] = field(default_factory=list)
+    out_of_supply: list[str] = field(default_factory=list)
+    notes: list[common_pb2.RuleNote] = field(default_factory=list)
+
+
+# A question's subject: a position (state + cached derived data) or a bare state.
+StateLike = Union[state_pb2.GameState, "Position"]
+
+
+class BrokenRuleset(UmpireError):
+    """A registered ruleset whose code fails to import (UNAVAILABLE, exit 2)."""
+
+    def __init__(self, ruleset_id: str, cause: BaseException) -> None:
+        self.ruleset_id = ruleset_id
+        first = str(cause).splitlines()[0] if str(cause) else ""
+        super().__init__(f"ruleset {ruleset_id} cannot be loaded: {type(cause).__name__}: {first}")
+
 
 class Ruleset(ABC):
-    """One game's rules. Subclasses set the class attributes and implement the
-    abstract methods; `view` and `reach` have generic defaults."""
+    """One game's rules: the interface the engine drives. Rulesets are built on
+    `adjudicator.core.template.RulesetBase`, which implements it from a
+    dispatch table, a typed options class, a data pack and a compiled model;
+    this class only states the contract.
+
+    Every question takes a `Position` (a state with its derived data cached,
+    core/position.py) or a bare state (wrapped in a throw-away position)."""
 
     id: str
     version: str
     title: str
     # File name of the rulebook in shared/rules the citations refer to.
     rulebook: str
+    # What each side may know (core/secrecy.py); the platform sends nothing
+    # to a side that has not passed through it (core/disclosure.py).
+    side_filter: SideFilter = SideFilter()
+    # MIGRATION SHIM (issue 8): rulesets not yet on RulesetBase get bare states.
+    takes_positions: bool = False
 
     # -- data pack
     @abstractmethod
@@ -62,75 +104,119 @@ class Ruleset(ABC):
     ) -> tuple[state_pb2.GameState, list[state_pb2.Event]]:
         """The initial state (version 0). May throw dice (e.g. shuffling a deck)."""
 
+    def compile(self, state: state_pb2.GameState) -> Any:
+        """The read-only working model of `state` that questions share (cached by
+        `Position.model`). Default: none."""
+        return None
+
     @abstractmethod
-    def validate(self, state: state_pb2.GameState, action: action_pb2.Action) -> action_pb2.Verdict:
+    def validate(self, state: StateLike, action: action_pb2.Action) -> action_pb2.Verdict:
         """Whether `action` is legal now, with violations and computed details.
-        Must not mutate `state`."""
+        Must not mutate the state."""
 
     @abstractmethod
     def apply(
-        self, state: state_pb2.GameState, action: action_pb2.Action, dice: DiceSource
+        self, state: StateLike, action: action_pb2.Action, dice: DiceSource
     ) -> tuple[state_pb2.GameState, list[state_pb2.Event]]:
         """The state after a legal action, and what happened. Returns a new state
         (never mutates the argument). Does not touch `version` or `dice_log`:
         `engine.apply_action` does."""
 
+    def apply_position(
+        self, pos: Position, action: action_pb2.Action, dice: DiceSource
+    ) -> tuple[state_pb2.GameState, list[state_pb2.Event], Any]:
+        """`apply`, plus the model of the new state when the ruleset can hand it
+        over (so the next question is warm). Default: no model."""
+        state, events = self.apply(pos if self.takes_positions else pos.state, action, dice)
+        return state, events, None
+
     @abstractmethod
-    def legal_actions(self, state: state_pb2.GameState, side: str) -> list[service_pb2.LegalAction]:
+    def legal_actions(self, state: StateLike, side: str) -> list[service_pb2.LegalAction]:
         """What `side` may do now (kinds with examples where cheap)."""
 
-    def reach(self, state: state_pb2.GameState, unit_id: str) -> list[service_pb2.ReachableLocation]:
+    def reach(self, state: StateLike, unit_id: str) -> list[service_pb2.ReachableLocation]:
         """Every location the unit may end its move in, with the cost."""
         raise MalformedInput(f"ruleset {self.id} has no reachable-locations query")
 
     def reach_with_notes(
-        self, state: state_pb2.GameState, unit_id: str
+        self, state: StateLike, unit_id: str
     ) -> tuple[list[service_pb2.ReachableLocation], list[common_pb2.RuleNote]]:
         """`reach` plus notes for the reader (e.g. moves left out because a cost is
         unknown: QueryResponse.notes). Default: `reach` without notes."""
         return self.reach(state, unit_id), []
+
+    def authoring(self) -> "Vocabulary":
+        """What this ruleset reads off a map and a counter (terrain, features,
+        roads, tags, counter values), for tools that author that data
+        (adjudicator/core/authoring.py). Default: what the shipped data shows."""
+        from adjudicator.core.authoring import derived
+
+        scenarios = [self.load_scenario(s) for s in self.scenario_ids()]
+        layouts = [sc.definition.map.WhichOneof("layout") for sc in scenarios]
+        counters = f"{self.id}/counters"
+        columns: list[str] = []
+        for sc in scenarios:
+            for t in sc.definition.tables:
+                if t.id == counters:
+                    columns = list(t.columns)
+        return derived("graph" if "graph" in layouts else "hex", scenarios, counters if columns else "", columns)
+
+    def supply(self, state: state_pb2.GameState, side: str) -> "SupplyAnswer":
+        """Where `side` can trace supply now, and which of its units are in
+        supply: a picture of the rule, not an action. Default: not answered."""
+        raise MalformedInput(f"ruleset {self.id} answers no supply question")
 
     def describe(self, state: state_pb2.GameState) -> list[str]:
         """Short lines for humans about the ruleset's own state (deck, weather,
         chits...), printed by `umpire show`. Empty: the CLI prints the raw fields."""
         return []
 
+    # -- shorthands for the side filter (the filter is the one definition)
     def view(self, state: state_pb2.GameState, side: str) -> state_pb2.GameState:
-        """`side`'s view: other sides' private data and hidden unit attributes removed."""
-        from adjudicator.core.views import generic_view
-
-        return generic_view(state, side)
+        """`side`'s view of `state` (the side filter's `state`)."""
+        return self.side_filter.state(state, side)
 
     def view_rolls(
         self, state: state_pb2.GameState, rolls: Sequence[common_pb2.DieRoll], side: str
     ) -> list[common_pb2.DieRoll]:
-        """What `side` may see of dice thrown in `state`'s game (a submit's rolls,
-        a record's rolls) before the seed is revealed. Default: everything; a
-        ruleset whose dice draw hidden things (a cup, a deck) blanks those values."""
-        return list(rolls)
+        return self.side_filter.rolls(state, rolls, side)
 
     def view_action(self, state: state_pb2.GameState, action: action_pb2.Action, side: str) -> action_pb2.Action:
-        """What `side` may see of another side's recorded action before the seed is
-        revealed (e.g. a secret selection). Default: all of it."""
-        return action
+        return self.side_filter.action(state, action, side)
 
 
-# Stable id -> "module:attribute". Imported lazily, so one ruleset's import
-# error cannot take the others down.
-_REGISTRY: dict[str, str] = {
-    "major-battles": "adjudicator.rules.major_battles:RULESET",
-    "nordwind-1945": "adjudicator.rules.nordwind:RULESET",
-    "traces-of-victory": "adjudicator.rules.traces:RULESET",
-}
+def state_of(state: StateLike) -> state_pb2.GameState:
+    """The protobuf state of a position or bare state."""
+    from adjudicator.core.position import Position
+
+    return state.state if isinstance(state, Position) else state
+
+
+# The list of shipped rulesets lives beside them (adjudicator/rules/registry.py);
+# out-of-tree rulesets are added with `register`. Imported lazily and one at a
+# time, so one ruleset's import error cannot take the others down.
+_BUILTIN = "adjudicator.rules.registry"
+_EXTRA: dict[str, str] = {}
 _LOADED: dict[str, Ruleset] = {}
 
 
+def _targets() -> dict[str, str]:
+    out = dict(getattr(importlib.import_module(_BUILTIN), "RULESETS"))
+    out.update(_EXTRA)
+    return out
+
+
 def ruleset_ids() -> list[str]:
-    """Ids of the rulesets whose code is present."""
+    """Ids of every registered ruleset whose module is present (it may still
+    fail to import: `load_all` says which)."""
     out = []
-    for rid, target in _REGISTRY.items():
+    for rid, target in _targets().items():
         module = target.split(":")[0]
-        if importlib.util.find_spec(module) is not None:
+        try:
+            present = importlib.util.find_spec(module) is not None
+        except (ImportError, ValueError):
+            present = False
+        if present:
             out.append(rid)
     return out
 
@@ -138,18 +224,40 @@ def ruleset_ids() -> list[str]:
 def get_ruleset(ruleset_id: str) -> Ruleset:
     if ruleset_id in _LOADED:
         return _LOADED[ruleset_id]
-    target = _REGISTRY.get(ruleset_id)
+    target = _targets().get(ruleset_id)
     if target is None or ruleset_id not in ruleset_ids():
         raise NotFound(f"unknown ruleset {ruleset_id!r} (known: {', '.join(ruleset_ids())})")
     module_name, attr = target.split(":")
-    ruleset = getattr(importlib.import_module(module_name), attr)
+    try:
+        ruleset = getattr(importlib.import_module(module_name), attr)
+    except Exception as e:  # noqa: BLE001 - any import failure: this ruleset is broken, the others are not
+        raise BrokenRuleset(ruleset_id, e) from e
     if not isinstance(ruleset, Ruleset):
-        raise TypeError(f"{target} is not a Ruleset")
+        raise BrokenRuleset(ruleset_id, TypeError(f"{target} is not a Ruleset"))
     _LOADED[ruleset_id] = ruleset
     return ruleset
 
 
+def load_all() -> tuple[list[Ruleset], dict[str, str]]:
+    """Every ruleset that loads, and for each one that does not, one line why
+    (ListRulesets and `umpire rulesets` show the others and name the broken)."""
+    ok: list[Ruleset] = []
+    broken: dict[str, str] = {}
+    for rid in ruleset_ids():
+        try:
+            ok.append(get_ruleset(rid))
+        except BrokenRuleset as e:
+            broken[rid] = e.one_line()
+    return ok, broken
+
+
 def register(ruleset_id: str, target: str) -> None:
     """Register an out-of-tree ruleset ("package.module:ATTRIBUTE")."""
-    _REGISTRY[ruleset_id] = target
+    _EXTRA[ruleset_id] = target
+    _LOADED.pop(ruleset_id, None)
+
+
+def unregister(ruleset_id: str) -> None:
+    """Forget an out-of-tree ruleset (tests)."""
+    _EXTRA.pop(ruleset_id, None)
     _LOADED.pop(ruleset_id, None)

@@ -8,11 +8,11 @@ The same mechanism serves every game's CRT, terrain, weather and other tables.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from adjudicator.core.errors import MalformedInput, NeedsData
-from umpire.v1 import common_pb2, tables_pb2
+from umpire.v1 import common_pb2, state_pb2, tables_pb2
 
 HOW_TO_SUPPLY = (
     "Supply it in a table file (docs/tables.md; `--tables FILE` on the CLI or `tables` in "
@@ -159,3 +159,58 @@ def _copy(t: tables_pb2.Table) -> tables_pb2.Table:
     c = tables_pb2.Table()
     c.CopyFrom(t)
     return c
+
+
+# A ruleset's check of a supplied value's syntax for one table (raise MalformedInput).
+ValueCheck = Callable[[str], None]
+
+
+def check_supplied(
+    tables: Iterable[tables_pb2.Table],
+    supplied: Sequence[common_pb2.SuppliedCell],
+    value_checks: Mapping[str, ValueCheck] | None = None,
+) -> None:
+    """Every value given with an action must name a table, column and row of the
+    game and read as that table's values: a typo is one line naming the cell
+    (exit 2), never a value silently ignored while the verdict asks for it again."""
+    if not supplied:
+        return
+    by_id = {t.id: t for t in tables}
+    for i, s in enumerate(supplied):
+        where = f"supplied_cells[{i}] ({s.table_id}:{s.column}:{s.row})"
+        t = by_id.get(s.table_id)
+        if t is None:
+            raise MalformedInput(f"the game has no table {s.table_id!r} (tables: {', '.join(by_id)})", where)
+        if s.column not in t.columns:
+            raise MalformedInput(f"table {s.table_id} has no column {s.column!r} (columns: {', '.join(t.columns)})",
+                                 where)
+        if s.row not in t.rows:
+            raise MalformedInput(f"table {s.table_id} has no row {s.row!r} (rows: {', '.join(t.rows)})", where)
+        if not s.value.strip():
+            raise MalformedInput("a supplied cell needs a value", where)
+        check = (value_checks or {}).get(s.table_id)
+        if check is not None:
+            try:
+                check(s.value)
+            except MalformedInput as e:
+                raise MalformedInput(e.message, where) from None
+
+
+def remember_supplied(state: state_pb2.GameState, supplied: Sequence[common_pb2.SuppliedCell], version: int) -> None:
+    """Write supplied values into the state's tables (in place, on a copy the
+    caller owns): a value read off the printed chart stays known for the rest of
+    the game, with its source. A cell already known is never overwritten."""
+    if not supplied:
+        return
+    by_id = {t.id: t for t in state.scenario.definition.tables}
+    for s in supplied:
+        t = by_id[s.table_id]
+        existing = next((c for c in t.cells if c.row == s.row and c.column == s.column), None)
+        if existing is not None and not existing.unknown:
+            continue
+        if existing is None:
+            existing = t.cells.add(row=s.row, column=s.column)
+        existing.unknown = False
+        existing.value = s.value
+        existing.source = f"read off the printed chart by the players (action {version})" + (
+            f": {s.note}" if s.note else "")

@@ -6,9 +6,10 @@ would cost hundreds of KB each. The cache therefore has two tiers:
 
 * every cached game (up to `size`) keeps its metadata (tokens' hashes, seed,
   version) and, while cold, its state as zlib-compressed bytes;
-* the `hot` most recently used games keep the parsed state (and the index of
-  unit owners) that validate, query and submit work on. Leaving the hot tier
-  compresses the state; coming back parses it (well under a millisecond).
+* the `hot` most recently used games keep their Position (the parsed state and
+  what rulesets derive from it, core/position.py) that validate, query and
+  submit work on. Leaving the hot tier compresses the state and drops the
+  derived data; coming back parses it (well under a millisecond).
 
 A cached game is only a copy: `note_change` drops one that another process
 moved on (service/notify.py), and every answer is checked against the store's
@@ -22,6 +23,7 @@ import zlib
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
+from adjudicator.core.position import Position
 from adjudicator.core.ruleset import HOT_STATES, Ruleset
 from adjudicator.store.store import StoredGame, VersionInfo
 from umpire.v1 import state_pb2
@@ -33,13 +35,14 @@ HOT_SIZE = HOT_STATES
 @dataclass(eq=False)
 class LiveGame:
     """A cached game. `stored` is its metadata (its `state` field is not used
-    once cached: the state lives here, parsed while hot, compressed while cold)."""
+    once cached: the state lives here, in a Position while hot — with the
+    ruleset's derived data — and compressed while cold)."""
 
     stored: StoredGame
     ruleset: Ruleset
     # token hash -> side, for constant-time lookups
     sides_by_hash: dict[str, str]
-    _state: state_pb2.GameState | None = field(default=None, repr=False)
+    _position: Position | None = field(default=None, repr=False)
     _blob: bytes | None = field(default=None, repr=False)
     _unit_side: dict[str, str] | None = field(default=None, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
@@ -49,25 +52,38 @@ class LiveGame:
         return self.stored.id
 
     @property
-    def state(self) -> state_pb2.GameState:
-        s = self._state
-        if s is not None:
-            return s
+    def position(self) -> Position:
+        """The current state with its derived data (models, per-side views),
+        replaced on every accepted action; rebuilt from the compressed state
+        when the game comes back into the hot tier."""
+        p = self._position
+        if p is not None:
+            return p
         with self._lock:
-            if self._state is None:
+            if self._position is None:
                 assert self._blob is not None
-                self._state = state_pb2.GameState.FromString(zlib.decompress(self._blob))
+                state = state_pb2.GameState.FromString(zlib.decompress(self._blob))
+                self._position = Position(state, self.ruleset)
                 self._blob = None
-            return self._state
+            return self._position
 
-    @state.setter
-    def state(self, s: state_pb2.GameState) -> None:
+    @position.setter
+    def position(self, p: Position) -> None:
         with self._lock:
-            self._state = s
+            self._position = p
             self._blob = None
             self._unit_side = None
-            self.stored.version = s.version
-            self.stored.finished = s.finished
+            self.stored.version = p.state.version
+            self.stored.finished = p.state.finished
+
+    @property
+    def state(self) -> state_pb2.GameState:
+        return self.position.state
+
+    @property
+    def seed_if_open(self) -> str:
+        """The seed (hex) once nothing is secret any more, else ""."""
+        return self.stored.seed.hex() if self.stored.seed_revealed or self.state.finished else ""
 
     @property
     def unit_side(self) -> dict[str, str]:
@@ -83,11 +99,11 @@ class LiveGame:
         return self.stored.version == info.version and self.stored.seed_revealed == info.seed_revealed
 
     def freeze(self) -> None:
-        """Leave the hot tier: keep the state compressed only."""
+        """Leave the hot tier: keep the state compressed only (the derived data goes)."""
         with self._lock:
-            if self._state is not None:
-                self._blob = zlib.compress(self._state.SerializeToString(deterministic=True), 1)
-                self._state = None
+            if self._position is not None:
+                self._blob = zlib.compress(self._position.state.SerializeToString(deterministic=True), 1)
+                self._position = None
             self._unit_side = None
 
 
@@ -96,7 +112,7 @@ def live_game(stored: StoredGame, ruleset: Ruleset) -> LiveGame:
         stored=stored,
         ruleset=ruleset,
         sides_by_hash={h: side for side, h in stored.token_hashes.items()},
-        _state=stored.state,
+        _position=Position(stored.state, ruleset),
     )
     # The state lives in the LiveGame; do not keep a second reference to it.
     stored.state = state_pb2.GameState()

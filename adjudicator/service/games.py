@@ -18,7 +18,7 @@ import secrets
 from collections.abc import Mapping
 
 from adjudicator.core import dice as dice_mod
-from adjudicator.core import engine
+from adjudicator.core import disclosure, engine
 from adjudicator.core.errors import (
     MalformedInput,
     NotFound,
@@ -28,7 +28,6 @@ from adjudicator.core.errors import (
     UmpireError,
 )
 from adjudicator.core.ruleset import get_ruleset, ruleset_ids
-from adjudicator.core.views import event_visible
 from adjudicator.service.cache import GameCache, LiveGame, live_game
 from adjudicator.store.store import GameStore, RevealedMeanwhile, VersionInfo
 from umpire.v1 import action_pb2, definition_pb2, service_pb2, state_pb2, tables_pb2
@@ -198,26 +197,26 @@ class GameManager:
 
     # -- queries
     def view(self, g: LiveGame, side: str) -> state_pb2.GameState:
-        state = g.state
-        v = g.ruleset.view(state, side)
-        if g.stored.seed_revealed or state.finished:
-            v.seed = g.stored.seed.hex()
+        v = disclosure.state_for(g.position, side, seed=g.seed_if_open)
         v.dice_open = g.stored.seed_revealed
         return v
 
     def validate(self, g: LiveGame, side: str, action: action_pb2.Action) -> action_pb2.Verdict:
-        return engine.validate(g.state, self.bind_side(g, side, action))
+        return disclosure.validate_for(g.position, side, self.bind_side(g, side, action))
 
     def submit(
         self, g: LiveGame, side: str, action: action_pb2.Action, expected_version: int
-    ) -> engine.Applied:
+    ) -> disclosure.Submitted:
+        """Judge and apply `side`'s action on the stored version; the answer is
+        what `side` may see of it (core/disclosure.py)."""
         bound = self.bind_side(g, side, action)
         game_id = g.id
         if expected_version > g.stored.version:
             # The client knows a newer version than this copy: another process moved on.
             g = self.reload(game_id)
         for _ in range(REVEAL_RETRIES):
-            state = g.state
+            before = g.position
+            state = before.state
             if expected_version != state.version:
                 raise StaleVersion(expected_version, state.version)
             seed, dice_open = g.stored.seed, g.stored.seed_revealed
@@ -226,15 +225,15 @@ class GameManager:
                 return dice_mod.HmacDice(seed, game_id, start, version, open_=dice_open)
 
             try:
-                applied = engine.apply_action(state, bound, make_dice)
-            except UmpireError:
+                applied = engine.apply_action(before, bound, make_dice)
+            except UmpireError as e:
                 # Judged on this copy: only say so if it is still the store's
                 # version (the legal path needs no read: the append checks it).
                 current = self.store.current_version(game_id)
                 if current != state.version:
                     self.cache.drop(game_id)
                     raise StaleVersion(expected_version, current) from None
-                raise
+                raise disclosure.error_for(before, e, side) from None
             record = state_pb2.RecordedAction(
                 version=applied.state.version, action=bound, dice=applied.rolls, events=applied.events,
                 private_to=applied.private_to,
@@ -249,50 +248,29 @@ class GameManager:
             except Exception:  # StaleVersion or a store failure: this copy is suspect
                 self.cache.drop(game_id)
                 raise
-            g.state = applied.state
-            return applied
+            assert applied.position is not None
+            g.position = applied.position
+            return disclosure.submitted_for(before, applied, side)
         # The seed goes from secret to public once, so a second race cannot happen.
         raise RuntimeError(f"submit to {game_id!r}: the seed's secrecy kept changing")
 
-    def events_since(self, game_id: str, side: str, after_version: int) -> list[state_pb2.Event]:
+    def events_since(self, g: LiveGame, side: str, after_version: int) -> list[state_pb2.Event]:
         out: list[state_pb2.Event] = []
-        for rec in self.store.actions(game_id, after_version):
-            out.extend(e for e in rec.events if event_visible(e, side))
+        for rec in self.store.actions(g.id, after_version):
+            out.extend(disclosure.events_for(g.position, rec.events, side))
         return out
 
-    def creation_events(self, game_id: str, side: str) -> list[state_pb2.Event]:
-        return [e for e in self.store.creation_events(game_id) if event_visible(e, side)]
+    def creation_events(self, g: LiveGame, side: str) -> list[state_pb2.Event]:
+        """The events of the game's creation `side` may see (WatchGame from version 0)."""
+        return disclosure.events_for(g.position, self.store.creation_events(g.id), side)
 
     def export(self, g: LiveGame, side: str) -> state_pb2.GameRecord:
-        """The game record. Before the seed is revealed: the caller's view (states
-        redacted, other sides' private events dropped). Once revealed (game over or
-        every side agreed) nothing is secret any more and the full record is given,
-        so anyone can replay it and verify every roll."""
-        record = self.store.record(g.id)
-        if g.stored.seed_revealed or record.final.finished:
-            record.initial.seed = g.stored.seed.hex()
-            record.final.seed = g.stored.seed.hex()
-            record.final.dice_open = g.stored.seed_revealed
-            return record
-        view = state_pb2.GameRecord(game_id=record.game_id)
-        view.parameters.update(record.parameters)
-        view.initial.CopyFrom(g.ruleset.view(record.initial, side))
-        view.final.CopyFrom(g.ruleset.view(record.final, side))
-        view.creation_events.extend(e for e in record.creation_events if event_visible(e, side))
-        for rec in record.actions:
-            r = view.actions.add()
-            r.CopyFrom(rec)
-            del r.events[:]
-            r.events.extend(e for e in rec.events if event_visible(e, side))
-            if r.private_to and r.private_to != side:
-                del r.action.answer.choices[:]
-                del r.action.answer.assignments[:]
-                r.action.comment = ""
-            # The ruleset decides what else of the dice and of other sides' actions is secret.
-            r.action.CopyFrom(g.ruleset.view_action(record.final, r.action, side))
-            del r.dice[:]
-            r.dice.extend(g.ruleset.view_rolls(record.final, rec.dice, side))
-        return view
+        """The game record as `side` may have it (core/disclosure.py): its views
+        while the seed is secret; once revealed (game over or every side agreed)
+        the full record, so anyone can replay it and verify every roll."""
+        record = disclosure.record_for(self.store.record(g.id), side, seed=g.seed_if_open)
+        record.final.dice_open = g.stored.seed_revealed
+        return record
 
     def reveal(self, g: LiveGame, side: str) -> service_pb2.RevealSeedResponse:
         """Record `side`'s request (atomically, store.request_reveal). A reveal
@@ -310,7 +288,7 @@ class GameManager:
         return resp
 
     def query(self, g: LiveGame, side: str, request: service_pb2.QueryRequest) -> service_pb2.QueryResponse:
-        state = g.state
+        pos = g.position
         which = request.WhichOneof("question")
         if which == "reach":
             owner = g.unit_side.get(request.reach.unit_id)
@@ -318,10 +296,8 @@ class GameManager:
                 raise NotFound(f"no unit {request.reach.unit_id!r}")
             if owner != side:
                 raise PermissionDenied(f"unit {request.reach.unit_id!r} is not yours")
-            reachable, notes = g.ruleset.reach_with_notes(state, request.reach.unit_id)
-            return service_pb2.QueryResponse(reachable=reachable, notes=notes, version=state.version)
+            reachable, notes = disclosure.reach_for(pos, side, request.reach.unit_id)
+            return service_pb2.QueryResponse(reachable=reachable, notes=notes, version=pos.version)
         if which == "legal_actions":
-            return service_pb2.QueryResponse(
-                legal_actions=g.ruleset.legal_actions(state, side), version=state.version
-            )
+            return service_pb2.QueryResponse(legal_actions=disclosure.legal_actions_for(pos, side), version=pos.version)
         raise MalformedInput("ask a question: reach or legal_actions", "question")

@@ -22,8 +22,8 @@ from typing import Any, TypeVar
 
 import grpc
 
+from adjudicator.core import disclosure
 from adjudicator.core.errors import MalformedInput, NotFound, UmpireError
-from adjudicator.core.views import event_visible
 from adjudicator.service.errors import to_grpc_status
 from adjudicator.service.games import GameManager, LiveGame
 from adjudicator.service.notify import ChangeFeed, ChangeHub
@@ -151,15 +151,12 @@ class AdjudicatorServicer(service_pb2_grpc.AdjudicatorServicer):  # type: ignore
         if lock is None:
             lock = self._submit_locks[request.game_id] = asyncio.Lock()
         async with lock:
-            applied = await asyncio.to_thread(
+            seen = await asyncio.to_thread(
                 self.manager.submit, g, side, request.action, request.expected_version
             )
-        self.hub.changed(request.game_id, applied.state.version)
+        self.hub.changed(request.game_id, seen.version)
         return service_pb2.SubmitActionResponse(
-            verdict=applied.verdict,
-            version=applied.state.version,
-            events=[e for e in applied.events if event_visible(e, side)],
-            dice=g.ruleset.view_rolls(applied.state, applied.rolls, side),
+            verdict=seen.verdict, version=seen.version, events=seen.events, dice=seen.dice,
         )
 
     @rpc
@@ -179,14 +176,13 @@ class AdjudicatorServicer(service_pb2_grpc.AdjudicatorServicer):  # type: ignore
         seen = request.from_version
         async with self.hub.watching(gid) as watch:
             if seen == 0:
-                for ev in await asyncio.to_thread(self.manager.creation_events, gid, side):
+                for ev in await asyncio.to_thread(self.manager.creation_events, g, side):
                     yield service_pb2.WatchGameResponse(event=ev)
             while True:
                 records = await asyncio.to_thread(self.manager.store.actions, gid, seen)
                 for rec in records:
-                    for ev in rec.events:
-                        if event_visible(ev, side):
-                            yield service_pb2.WatchGameResponse(event=ev)
+                    for ev in disclosure.events_for(g.position, rec.events, side):
+                        yield service_pb2.WatchGameResponse(event=ev)
                     seen = rec.version
                 if context.done():
                     return

@@ -62,13 +62,19 @@ def check_log(game: SavedGame, module: Module, binding: vassal_pb2.VassalBinding
               rolls: list[int] | None = None,
               start: StartAt | None = None,
               strict: bool = False,
-              progress: Callable[[int, int], None] | None = None) -> tuple[vassal_pb2.VassalLogReport, state_pb2.GameState]:
+              progress: Callable[[int, int], None] | None = None,
+              complete: Callable[[definition_pb2.GameDefinition], None] | None = None,
+              observe: Callable[[vassal_pb2.VassalLogEntry, state_pb2.GameState], None] | None = None,
+              ) -> tuple[vassal_pb2.VassalLogReport, state_pb2.GameState]:
+    """`complete`: see `import_game`; `observe(entry, state)` sees each entry
+    with the state after it (before it, for the illegal one), e.g. to step
+    through the log."""
     if not game.log_steps:
         raise MalformedInput("no LOG steps: this is a save, not a log", game.name)
     if not binding.ruleset:
         raise MalformedInput("the binding names no ruleset (give --ruleset)", "binding")
     get_ruleset(binding.ruleset)  # NotFound with the known ids when absent
-    imp = import_game(game, module, binding, scenario=scenario, rolls=rolls or [], use_engine=True)
+    imp = import_game(game, module, binding, scenario=scenario, rolls=rolls or [], use_engine=True, complete=complete)
     state = imp.state
     if start is not None:
         state = state_pb2.GameState()
@@ -83,10 +89,14 @@ def check_log(game: SavedGame, module: Module, binding: vassal_pb2.VassalBinding
         entry = report.entries.add(steps=it.steps, summary=it.summary)
         if it.skipped:
             entry.skipped = it.skipped
+            if observe is not None:
+                observe(entry, state)
             continue
         if it.effect is not None:
             state = with_effect(state, it.effect)
             entry.skipped = f"observed, not adjudicated: {it.summary}"
+            if observe is not None:
+                observe(entry, state)
             continue
         assert it.action is not None
         act = it.action
@@ -105,8 +115,12 @@ def check_log(game: SavedGame, module: Module, binding: vassal_pb2.VassalBinding
         if not verdict.legal:
             report.all_legal = False
             report.first_illegal_step = it.steps[0]
+            if observe is not None:
+                observe(entry, state)
             break
         state = _apply(state, act, it, game.name)
+        if observe is not None:
+            observe(entry, state)
     return report, state
 
 

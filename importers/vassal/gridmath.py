@@ -190,6 +190,16 @@ class HexGeom:
             y = jint(self.dy * row + jint(self.dy / 2) + self.y0)
         return self._swap(x, y)
 
+    def polygon(self, col: int, row: int) -> list[tuple[float, float]]:
+        """The six corners of raw hex (col, row) as HexGrid draws it: flat-topped
+        columns dx apart (half a hex lower in odd columns), rows dy apart; the
+        hexes tile the plane for any dx and dy. `sideways` swaps the axes."""
+        cx = self.dx * col + self.x0
+        cy = self.dy * row + (self.dy / 2 if col % 2 else 0.0) + self.y0
+        a, b, h = 2 * self.dx / 3, self.dx / 3, self.dy / 2
+        pts = [(cx - a, cy), (cx - b, cy - h), (cx + b, cy - h), (cx + a, cy), (cx + b, cy + h), (cx - b, cy + h)]
+        return [(y, x) for x, y in pts] if self.sideways else pts
+
     def kernel_numbering(self, width: int, height: int) -> Numbering:
         """The shared kernel's Numbering for this grid in a container of this size (cached)."""
         return _kernel_numbering(self, width, height)

@@ -168,18 +168,23 @@ def import_game(
     use_engine: bool = True,
     keep_opaque: bool = True,
     progress: Callable[[int, int], None] | None = None,
+    complete: Callable[[definition_pb2.GameDefinition], None] | None = None,
 ) -> ImportResult:
     """`keep_opaque=False` skips the opaque pieces (for callers that only need
     the units, such as the exporter re-binding its base save); `progress(n,
-    total)` is called while pieces are bound (for a progress bar)."""
+    total)` is called while pieces are bound (for a progress bar). Without a
+    scenario the definition is built from the module and the save's pieces;
+    `complete` then adds what the module lacks (the map's terrain, counter
+    values: importers.vassal.completion) before the ruleset creates the state."""
     with paused_gc():
         game.decode_pieces()  # a lazily read save: find bad pieces before binding
-        return _import_game(game, module, binding, scenario, rolls, use_engine, keep_opaque, progress)
+        return _import_game(game, module, binding, scenario, rolls, use_engine, keep_opaque, progress, complete)
 
 
 def _import_game(game: SavedGame, module: Module, binding: vassal_pb2.VassalBinding,
                  scenario: definition_pb2.Scenario | None, rolls: Iterable[int], use_engine: bool,
-                 keep_opaque: bool, progress: Callable[[int, int], None] | None = None) -> ImportResult:
+                 keep_opaque: bool, progress: Callable[[int, int], None] | None = None,
+                 complete: Callable[[definition_pb2.GameDefinition], None] | None = None) -> ImportResult:
     diags: list[str] = []
     scen = scenario if scenario is not None else resolve_scenario(binding)
     known = {u.id: u.name for u in scen.definition.units} if scen is not None else None
@@ -214,6 +219,8 @@ def _import_game(game: SavedGame, module: Module, binding: vassal_pb2.VassalBind
         places[pid] = locator.place(pp.map, pp.x, pp.y)
 
     definition = scen.definition if scen is not None else _module_definition(module, binding, game, bound, game_map)
+    if scen is None and complete is not None:
+        complete(definition)
     scenario_msg = definition_pb2.Scenario()
     if scen is not None:
         scenario_msg.CopyFrom(scen)

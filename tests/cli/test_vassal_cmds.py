@@ -66,8 +66,7 @@ def files(tmp_path: Path) -> Iterator[dict[str, Path]]:
     yield {"module": mod_path, "binding": binding, "legal": legal, "illegal": illegal, "save": save,
            "scenario": scen, "dir": tmp_path}
     for rid in ("synthetic-hex", "synthetic-graph"):
-        registry._REGISTRY.pop(rid, None)
-        registry._LOADED.pop(rid, None)
+        registry.unregister(rid)
 
 
 def test_check_log_legal_exits_0(files: dict[str, Path]) -> None:

@@ -62,14 +62,14 @@ def test_a_seed_revealed_meanwhile_makes_the_submit_throw_open_dice(tmp_path: Pa
             other.request_reveal(gid, side, ["red", "blue"])
         assert not g.stored.seed_revealed
         applied = here.submit(g, "red", move("r1", "T1"), 0)  # refused by the store, thrown again
-        assert applied.state.version == 1 and here.live(gid).stored.seed_revealed
+        assert applied.version == 1 and here.live(gid).stored.seed_revealed
         for a in (move("r1", "T2"), move("r1", "T3")):
             g = here.live(gid)
             here.submit(g, "red", a, g.state.version)
         g = here.live(gid)
         attack = action_pb2.Action(attack=action_pb2.Attack(target="T4", attackers=["r1"]))
         applied = here.submit(g, "red", attack, g.state.version)
-        assert [r.open for r in applied.rolls] == [True]
+        assert [r.open for r in applied.dice] == [True]
     finally:
         store.close()
         other.close()

@@ -4,11 +4,14 @@ turns, setup, campaigns)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from collections.abc import Mapping, Sequence
 
 from adjudicator.core.dice import DiceSource
 from adjudicator.core.errors import MalformedInput
 from adjudicator.core.ruleset import Ruleset
+from adjudicator.core.secrecy import SideFilter
 from adjudicator.core.tables import merge_tables
 from adjudicator.core.verdicts import VerdictBuilder
 from adjudicator.rules.major_battles import (
@@ -37,13 +40,30 @@ _ANSWERS = {
 }
 
 
+class MajorBattlesFilter(SideFilter):
+    """The face-down movement cards and the dice that shuffled them (views.py)."""
+
+    def state(self, state: state_pb2.GameState, side: str) -> state_pb2.GameState:
+        return views.view(state, side)
+
+    def rolls(self, state: state_pb2.GameState, rolls: Sequence[common_pb2.DieRoll],
+              side: str) -> list[common_pb2.DieRoll]:
+        return views.view_rolls(state, rolls)
+
+
 class MajorBattles(Ruleset):
+    side_filter = MajorBattlesFilter()
     id = scenarios.RULESET_ID
     version = scenarios.RULESET_VERSION
     title = "Major Battles and Campaigns of General George S. Patton"
     rulebook = "major-battles-patton.txt"
 
     # -- data pack
+    def authoring(self) -> "Vocabulary":
+        from adjudicator.rules.major_battles.authoring import VOCABULARY
+
+        return VOCABULARY
+
     def scenario_ids(self) -> list[str]:
         return list(scenarios.SHIPPED)
 
@@ -112,7 +132,7 @@ class MajorBattles(Ruleset):
             g.active = camp.setup_sides(g)[0]
         return to_state(g), g.events
 
-    def validate(self, state: state_pb2.GameState, action: action_pb2.Action) -> action_pb2.Verdict:
+    def validate(self, state: state_pb2.GameState, action: action_pb2.Action) -> action_pb2.Verdict:  # type: ignore[override]  # MIGRATION (issue 8): moves onto RulesetBase
         g = game_of(state)
         kind = action.WhichOneof("kind") or ""
         b = VerdictBuilder(kind)
@@ -161,7 +181,7 @@ class MajorBattles(Ruleset):
             turns.validate_end_turn(g, action.side, b)
 
     def apply(
-        self, state: state_pb2.GameState, action: action_pb2.Action, dice: DiceSource
+        self, state: state_pb2.GameState, action: action_pb2.Action, dice: DiceSource  # type: ignore[override]  # MIGRATION (issue 8): moves onto RulesetBase
     ) -> tuple[state_pb2.GameState, list[state_pb2.Event]]:
         g = fresh_game(state)
         kind = action.WhichOneof("kind")
@@ -208,22 +228,18 @@ class MajorBattles(Ruleset):
         cite = C.SICILY_AXIS_WIN if g.campaign == "sicily" and action.side == g.blue else C.UMPIRE
         g.end_game(g.other(action.side), f"{action.side} concedes" + (f": {reason}" if reason else ""), cite)
 
-    def legal_actions(self, state: state_pb2.GameState, side: str) -> list[service_pb2.LegalAction]:
+    def legal_actions(self, state: state_pb2.GameState, side: str) -> list[service_pb2.LegalAction]:  # type: ignore[override]  # MIGRATION (issue 8): moves onto RulesetBase
         return legal.legal_actions(game_of(state), side)
 
-    def reach(self, state: state_pb2.GameState, unit_id: str) -> list[service_pb2.ReachableLocation]:
+    def reach(self, state: state_pb2.GameState, unit_id: str) -> list[service_pb2.ReachableLocation]:  # type: ignore[override]  # MIGRATION (issue 8): moves onto RulesetBase
         return movement.reach(game_of(state), unit_id)
-
-    def view(self, state: state_pb2.GameState, side: str) -> state_pb2.GameState:
-        return views.view(state, side)
-
-    def view_rolls(
-        self, state: state_pb2.GameState, rolls: Sequence[common_pb2.DieRoll], side: str
-    ) -> list[common_pb2.DieRoll]:
-        return views.view_rolls(state, rolls)
 
     def describe(self, state: state_pb2.GameState) -> list[str]:
         return describe.describe(state)
 
 
 RULESET = MajorBattles()
+
+
+if TYPE_CHECKING:
+    from adjudicator.core.authoring import Vocabulary

@@ -136,6 +136,39 @@ def supplied_units(ns: state_pb2.GameState, side: str) -> set[str]:
     return set(decide_bounds(question, zoc_bounds))  # more enemy ZoC never supplies more units
 
 
+def supply_picture(ns: state_pb2.GameState, side: str) -> tuple[list[str], set[str], list[str]]:
+    """(hexes a line of `side` surely reaches, units in supply, notes) for a
+    picture of 7.1. Where an unknown counter value (a lone strength-1 unit's ZoC,
+    4.1) could change a hex, the hex is drawn only if it is reached either way;
+    the units' answer is `supplied_units`' (which asks for the value when it matters)."""
+    board = Board(ns)
+    sources: list[int] = []
+    for e in EDGES[side]:
+        sources.extend(board.map.edge_hexes(e))
+    extra: dict[int, list[int]] = {}
+    if side == GERMAN:
+        for f, t, _ in board.ferry_links():
+            extra.setdefault(f, []).append(t)
+            extra.setdefault(t, []).append(f)
+    enemy = board.occupied(other(side))
+    friendly = board.occupied(side)
+    notes: list[str] = []
+    reached_both: bytearray | None = None
+    for bound in (0, 1):
+        b = Branch({}, bound, lambda k: zoc_bounds(k) or (True, False))
+        zoc = board.enemy_zoc(b, side)
+        blocked = bytearray(1 if (enemy[h] or (zoc[h] and not friendly[h])) else 0 for h in range(board.map.n))
+        got = trace(supply_net(board), sources, blocked, extra)
+        if reached_both is None:
+            reached_both = bytearray(got)
+        else:
+            if any(x != y for x, y in zip(reached_both, got)):
+                notes.append("some hexes depend on unknown counter strengths (4.1) and are not drawn")
+            reached_both = bytearray(x & y for x, y in zip(reached_both, got))
+    assert reached_both is not None
+    return [board.map.labels[h] for h in range(board.map.n) if reached_both[h]], supplied_units(ns, side), notes
+
+
 def supply_phase(ns: state_pb2.GameState, events: list[state_pb2.Event]) -> None:
     """Phase A: Isolated on a first failure, Unsupplied on a second; a line of
     supply removes both (7.3, AMB-30)."""

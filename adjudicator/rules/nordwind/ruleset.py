@@ -8,6 +8,8 @@ and events); the combat result's choices are pending decisions (results.py).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from collections.abc import Mapping
 
 from adjudicator.core.combat import clamp_column, net_shifts
@@ -17,7 +19,6 @@ from adjudicator.core.errors import MalformedInput, NeedsData
 from adjudicator.core.ruleset import Ruleset
 from adjudicator.core.tables import find_table, merge_tables
 from adjudicator.core.verdicts import VerdictBuilder
-from adjudicator.core.views import generic_view
 from adjudicator.rules.nordwind import data, moves, options as opts, phases, placement
 from adjudicator.rules.nordwind.board import Board
 from adjudicator.rules.nordwind.cache import board_of, prime
@@ -47,6 +48,11 @@ class NordwindRuleset(Ruleset):
     rulebook = "nordwind-1945.txt"
 
     # -- data pack
+    def authoring(self) -> "Vocabulary":
+        from adjudicator.rules.nordwind.authoring import VOCABULARY
+
+        return VOCABULARY
+
     def scenario_ids(self) -> list[str]:
         return data.scenario_ids()
 
@@ -112,7 +118,7 @@ class NordwindRuleset(Ruleset):
             self._next_phase(ns, dice, events)
 
     # -- validation
-    def validate(self, state: state_pb2.GameState, action: action_pb2.Action) -> action_pb2.Verdict:
+    def validate(self, state: state_pb2.GameState, action: action_pb2.Action) -> action_pb2.Verdict:  # type: ignore[override]  # MIGRATION (issue 8): moves onto RulesetBase
         kind = action.WhichOneof("kind") or ""
         if kind == "move" and action.move.mode:
             # Nordwind has one way to move (3.1); a mode is a client's mistake, not a rule.
@@ -252,7 +258,7 @@ class NordwindRuleset(Ruleset):
 
     # -- application
     def apply(
-        self, state: state_pb2.GameState, action: action_pb2.Action, dice: DiceSource
+        self, state: state_pb2.GameState, action: action_pb2.Action, dice: DiceSource  # type: ignore[override]  # MIGRATION (issue 8): moves onto RulesetBase
     ) -> tuple[state_pb2.GameState, list[state_pb2.Event]]:
         ns = state_pb2.GameState()
         ns.CopyFrom(state)
@@ -475,7 +481,7 @@ class NordwindRuleset(Ruleset):
         phases.event(events, "TURN", f"turn {ns.turn}: weather {ns.nordwind.weather}", "2.1")
 
     # -- queries
-    def legal_actions(self, state: state_pb2.GameState, side: str) -> list[service_pb2.LegalAction]:
+    def legal_actions(self, state: state_pb2.GameState, side: str) -> list[service_pb2.LegalAction]:  # type: ignore[override]  # MIGRATION (issue 8): moves onto RulesetBase
         out: list[service_pb2.LegalAction] = []
         if state.finished:
             return out
@@ -497,11 +503,11 @@ class NordwindRuleset(Ruleset):
         out.append(service_pb2.LegalAction(kind="end_phase", description=f"end the {ph} phase"))
         return out
 
-    def reach(self, state: state_pb2.GameState, unit_id: str) -> list[service_pb2.ReachableLocation]:
+    def reach(self, state: state_pb2.GameState, unit_id: str) -> list[service_pb2.ReachableLocation]:  # type: ignore[override]  # MIGRATION (issue 8): moves onto RulesetBase
         return self.reach_with_notes(state, unit_id)[0]
 
     def reach_with_notes(
-        self, state: state_pb2.GameState, unit_id: str
+        self, state: state_pb2.GameState, unit_id: str  # type: ignore[override]  # MIGRATION (issue 8): moves onto RulesetBase
     ) -> tuple[list[service_pb2.ReachableLocation], list[common_pb2.RuleNote]]:
         board = board_of(state)
         if unit_id not in board.counters.units:
@@ -509,6 +515,14 @@ class NordwindRuleset(Ruleset):
         if unit_id not in board.hex_of:
             raise MalformedInput(f"{unit_id} is not on the map", "unit")
         return moves.destinations(board, unit_id)
+
+    def supply(self, state: state_pb2.GameState, side: str) -> "SupplyAnswer":
+        from adjudicator.core.ruleset import SupplyAnswer
+
+        hexes, units, notes = phases.supply_picture(state, side)
+        mine = sorted(u.unit_id for u in state.units if u.side == side and u.status == state_pb2.UnitState.ON_MAP)
+        return SupplyAnswer(side, hexes, sorted(units), [u for u in mine if u not in units],
+                            [common_pb2.RuleNote(text=n, citation=NW.cite("7.1")) for n in notes])
 
     def describe(self, state: state_pb2.GameState) -> list[str]:
         nw = state.nordwind
@@ -532,8 +546,10 @@ class NordwindRuleset(Ruleset):
             lines.append(f"{r.unit_id} off the map from {r.exit_hex}, returns turn {r.turn}")
         return lines
 
-    def view(self, state: state_pb2.GameState, side: str) -> state_pb2.GameState:
-        return generic_view(state, side)
-
 
 RULESET = NordwindRuleset()
+
+
+if TYPE_CHECKING:
+    from adjudicator.core.authoring import Vocabulary
+    from adjudicator.core.ruleset import SupplyAnswer

@@ -4,11 +4,14 @@ arrivals, weather, victory, phases)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from collections.abc import Mapping, Sequence
 
 from adjudicator.core.dice import DiceSource
 from adjudicator.core.errors import MalformedInput
 from adjudicator.core.ruleset import Ruleset
+from adjudicator.core.secrecy import SideFilter
 from adjudicator.core.tables import merge_tables
 from adjudicator.core.verdicts import VerdictBuilder
 from adjudicator.rules.traces import (
@@ -31,11 +34,31 @@ NAMES = {"allied": "Allied", "german": "German", "third-army": "US Third Army", 
          "german-19th": "German 19th Army", "german-1st": "German 1st Army"}
 
 
+class TracesFilter(SideFilter):
+    """What one player may know (views.py: the cup, the chit-draw dice, secret selections)."""
+
+    def state(self, state: state_pb2.GameState, side: str) -> state_pb2.GameState:
+        return views.view(state, side)
+
+    def rolls(self, state: state_pb2.GameState, rolls: Sequence[common_pb2.DieRoll],
+              side: str) -> list[common_pb2.DieRoll]:
+        return views.view_rolls(state, rolls, side)
+
+    def action(self, state: state_pb2.GameState, action: action_pb2.Action, side: str) -> action_pb2.Action:
+        return views.view_action(state, action, side)
+
+
 class TracesOfVictory(Ruleset):
     id = "traces-of-victory"
+    side_filter = TracesFilter()
     version = scenarios.RULESET_VERSION
     title = "Traces of Victory"
     rulebook = "traces-of-victory.txt"
+
+    def authoring(self) -> "Vocabulary":
+        from adjudicator.rules.traces.authoring import VOCABULARY
+
+        return VOCABULARY
 
     def scenario_ids(self) -> list[str]:
         return list(scenarios.SHIPPED)
@@ -75,7 +98,7 @@ class TracesOfVictory(Ruleset):
         phases.start_game(g, dice)
         return g.state, g.events
 
-    def validate(self, state: state_pb2.GameState, action: action_pb2.Action) -> action_pb2.Verdict:
+    def validate(self, state: state_pb2.GameState, action: action_pb2.Action) -> action_pb2.Verdict:  # type: ignore[override]  # MIGRATION (issue 8): moves onto RulesetBase
         g = Game(state)
         kind = action.WhichOneof("kind") or ""
         b = VerdictBuilder(kind)
@@ -83,7 +106,7 @@ class TracesOfVictory(Ruleset):
         return b.build()
 
     def apply(
-        self, state: state_pb2.GameState, action: action_pb2.Action, dice: DiceSource
+        self, state: state_pb2.GameState, action: action_pb2.Action, dice: DiceSource  # type: ignore[override]  # MIGRATION (issue 8): moves onto RulesetBase
     ) -> tuple[state_pb2.GameState, list[state_pb2.Event]]:
         g = Game.copy_of(state)
         kind = action.WhichOneof("kind")
@@ -109,7 +132,7 @@ class TracesOfVictory(Ruleset):
                 phases.apply_interdict(g, action)
         return g.state, g.events
 
-    def legal_actions(self, state: state_pb2.GameState, side: str) -> list[service_pb2.LegalAction]:
+    def legal_actions(self, state: state_pb2.GameState, side: str) -> list[service_pb2.LegalAction]:  # type: ignore[override]  # MIGRATION (issue 8): moves onto RulesetBase
         def valid(g: Game, action: action_pb2.Action) -> bool:
             b = VerdictBuilder()
             _validate(g, action, b)
@@ -117,21 +140,25 @@ class TracesOfVictory(Ruleset):
 
         return legal.legal_actions(Game(state), side, valid)
 
-    def reach(self, state: state_pb2.GameState, unit_id: str) -> list[service_pb2.ReachableLocation]:
+    def reach(self, state: state_pb2.GameState, unit_id: str) -> list[service_pb2.ReachableLocation]:  # type: ignore[override]  # MIGRATION (issue 8): moves onto RulesetBase
         g = Game(state)
         if unit_id not in g.defs:
             raise MalformedInput(f"unknown unit {unit_id!r}", "unit_id")
         return moves.reach(g, unit_id)
 
-    def view(self, state: state_pb2.GameState, side: str) -> state_pb2.GameState:
-        return views.view(state, side)
+    def supply(self, state: state_pb2.GameState, side: str) -> "SupplyAnswer":
+        """8.1: where a supply line of `side` reaches, and its units in supply."""
+        from adjudicator.core.ruleset import SupplyAnswer
+        from adjudicator.rules.traces import supply as sup
 
-    def view_rolls(self, state: state_pb2.GameState, rolls: Sequence[common_pb2.DieRoll],
-                   side: str) -> list[common_pb2.DieRoll]:
-        return views.view_rolls(state, rolls, side)
-
-    def view_action(self, state: state_pb2.GameState, action: action_pb2.Action, side: str) -> action_pb2.Action:
-        return views.view_action(state, action, side)
+        g = Game(state)
+        if side not in ("allied", "german"):
+            raise MalformedInput(f"unknown side {side!r} (allied, german)", "side")
+        reached = sup.reach(g, side)
+        mine = sorted(u for u in g.defs if g.belligerent(u) == side and g.hex_of(u) >= 0)
+        ok = [u for u in mine if sup.in_supply(g, u, reached)]
+        return SupplyAnswer(side, [g.label(h) for h in range(g.hm.n) if reached[h]], ok,
+                            [u for u in mine if u not in ok])
 
 
 def _validate(g: Game, action: action_pb2.Action, b: VerdictBuilder) -> None:
@@ -234,3 +261,8 @@ def _initial_control(g: Game) -> None:
 
 
 RULESET = TracesOfVictory()
+
+
+if TYPE_CHECKING:
+    from adjudicator.core.authoring import Vocabulary
+    from adjudicator.core.ruleset import SupplyAnswer

@@ -24,8 +24,7 @@ def synthetic() -> Iterator[None]:
     register_all()
     yield
     for rid in ("synthetic-hex", "synthetic-graph"):
-        registry._REGISTRY.pop(rid, None)
-        registry._LOADED.pop(rid, None)
+        registry.unregister(rid)
 
 
 @pytest.fixture(scope="module")

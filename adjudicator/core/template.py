@@ -1,0 +1,268 @@
+"""The ruleset template: what every game gets from the platform, written once.
+
+A game is written as (docs/rules/new-game.md):
+
+* a **model** class compiled from a state (`compile`): the indexes its rules
+  read all the time. Questions share one model per `Position`; `apply` works
+  on a model over a copy of the state (`writable`) and returns its state.
+* an **action table** (`Actions`): for each action kind, the validator and the
+  applier side by side, so validate and apply can never dispatch differently.
+  Answers to pending decisions dispatch on the decision's kind.
+* a typed **options** class (`RuleOptions`, core/options.py), a **data pack**
+  (`DataPack`, core/datapack.py) and a **side filter** (`SideFilter`,
+  core/secrecy.py) saying what each side may know.
+* hooks for what is the game's own: `complete` (a scenario from the data pack
+  made whole), `start` (the initial state), `legal`, `reachable`.
+
+The template owns what every ruleset used to repeat, the same way for all:
+an action kind the game does not have is malformed input naming the kinds it
+has; a value supplied with the action must name a real table cell (and read
+as that table's values) or it is a one-line error; a supplied value is
+remembered for the rest of the game and judged with by validate exactly as
+apply will; a scenario for another ruleset, or without sides, is refused at
+creation; creation tables are merged over the scenario's with their
+positions checked.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from adjudicator.core.citations import Rulebook
+from adjudicator.core.datapack import DataPack
+from adjudicator.core.dice import DiceSource
+from adjudicator.core.errors import MalformedInput
+from adjudicator.core.options import RuleOptions
+from adjudicator.core.position import Position
+from adjudicator.core.ruleset import Ruleset, StateLike
+from adjudicator.core.tables import ValueCheck, check_supplied, merge_tables, remember_supplied
+from adjudicator.core.verdicts import VerdictBuilder
+from umpire.v1 import action_pb2, common_pb2, definition_pb2, service_pb2, state_pb2, tables_pb2
+
+
+class Model(Protocol):
+    """What the template needs of a ruleset's model: the state it reads (and,
+    for a writable model, edits) and the events its writes produced."""
+
+    state: state_pb2.GameState
+    events: list[state_pb2.Event]
+
+
+M = TypeVar("M")
+
+Validator = Callable[[M, action_pb2.Action, VerdictBuilder], None]
+Applier = Callable[[M, action_pb2.Action, DiceSource], None]
+
+
+def action_key(action: action_pb2.Action) -> str:
+    """The dispatch key of an action: its kind, or `<game>.<kind>` for an
+    action of a game's own (e.g. `traces.select_chits`)."""
+    kind = action.WhichOneof("kind") or ""
+    if not kind:
+        return ""
+    sub = getattr(action, kind)
+    oneofs = sub.DESCRIPTOR.oneofs_by_name
+    if "kind" in oneofs:
+        inner = sub.WhichOneof("kind")
+        return f"{kind}.{inner}" if inner else kind
+    return kind
+
+
+@dataclass(frozen=True)
+class Handler(Generic[M]):
+    validate: Validator[M]
+    apply: Applier[M]
+
+
+class Actions(Generic[M]):
+    """One dispatch table for validate and apply."""
+
+    def __init__(self, title: str) -> None:
+        self.title = title
+        self._by_key: dict[str, Handler[M]] = {}
+        self._answers: dict[str, Handler[M]] = {}
+
+    def on(self, key: str, validate: Validator[M], apply: Applier[M]) -> Actions[M]:
+        """Handle action `key` ("move", "attack", "traces.select_chits", ...)."""
+        if key in self._by_key or key == "answer":
+            raise ValueError(f"{self.title}: action {key!r} registered twice (answers: use `answer`)")
+        self._by_key[key] = Handler(validate, apply)
+        return self
+
+    def answer(self, decision_kind: str, validate: Validator[M], apply: Applier[M]) -> Actions[M]:
+        """Handle the answer to a pending decision of `decision_kind`."""
+        if decision_kind in self._answers:
+            raise ValueError(f"{self.title}: decision kind {decision_kind!r} registered twice")
+        self._answers[decision_kind] = Handler(validate, apply)
+        return self
+
+    def keys(self) -> list[str]:
+        return list(self._by_key) + (["answer"] if self._answers else [])
+
+    def find(self, state: state_pb2.GameState, action: action_pb2.Action) -> Handler[M]:
+        key = action_key(action)
+        if key == "answer":
+            kind = state.pending.kind if state.HasField("pending") else ""
+            h = self._answers.get(kind)
+            if h is None:
+                # The engine refuses answers with nothing pending before we get here.
+                raise MalformedInput(f"{self.title} has no decision of kind {kind!r} to answer", "action.answer")
+            return h
+        h = self._by_key.get(key)
+        if h is None:
+            raise MalformedInput(
+                f"{self.title} has no {key or 'empty'!r} action (its actions: {', '.join(self.keys())})", "action")
+        return h
+
+
+class RulesetBase(Ruleset, Generic[M]):
+    """The template every ruleset is built on (see the module docstring)."""
+
+    # -- what a ruleset declares
+    book: ClassVar[Rulebook]
+    pack: ClassVar[DataPack]
+    options_class: ClassVar[type[RuleOptions]]
+    # The name of the game's own fields in the Scenario/GameState/Action oneofs
+    # ("nordwind", "traces", ...), or "" when it has none.
+    extension: ClassVar[str] = ""
+    # Per table id: the check of a supplied value's syntax (e.g. a CRT result).
+    value_checks: ClassVar[Mapping[str, ValueCheck]] = {}
+    takes_positions = True
+
+    def __init__(self) -> None:
+        self._actions: Actions[M] = self.actions()
+
+    @abstractmethod
+    def actions(self) -> Actions[M]:
+        """The game's dispatch table (built once)."""
+
+    @abstractmethod
+    def compile(self, state: state_pb2.GameState) -> M:
+        """The read-only model of `state` (shared through `Position.model`)."""
+
+    def writable(self, state: state_pb2.GameState) -> M:
+        """A model `apply` may change; `state` is a private copy. Default: `compile`."""
+        return self.compile(state)
+
+    def finish(self, model: M) -> tuple[state_pb2.GameState, list[state_pb2.Event]]:
+        """The new state and events of a writable model after an action."""
+        m: Any = model
+        return m.state, list(m.events)
+
+    def carry(self, model: M, new_state: state_pb2.GameState) -> M | None:
+        """A read-only model of `new_state` built from the writable one, when
+        cheaper than compiling afresh (primes the next position). Default: none."""
+        return None
+
+    def complete(self, scenario: definition_pb2.Scenario) -> definition_pb2.Scenario:
+        """The scenario made whole from the data pack (map, tables, roster...).
+        Gets a private copy. Default: as given."""
+        return scenario
+
+    @abstractmethod
+    def start(
+        self, state: state_pb2.GameState, dice: DiceSource
+    ) -> tuple[state_pb2.GameState, list[state_pb2.Event]]:
+        """The initial state from `state` (scenario completed, tables merged,
+        options set): units placed, first phase, dice thrown at creation."""
+
+    @abstractmethod
+    def legal(self, model: M, side: str) -> list[service_pb2.LegalAction]:
+        """What `side` may do now, with examples where cheap."""
+
+    def reachable(
+        self, model: M, unit_id: str
+    ) -> tuple[list[service_pb2.ReachableLocation], list[common_pb2.RuleNote]]:
+        raise MalformedInput(f"{self.title} has no reachable-locations query")
+
+    # -- the Ruleset interface, implemented once
+    def scenario_ids(self) -> list[str]:
+        return self.pack.scenario_ids()
+
+    def load_scenario(self, scenario_id: str) -> definition_pb2.Scenario:
+        return self.pack.scenario(scenario_id)
+
+    def options(self) -> list[definition_pb2.RuleOption]:
+        return self.options_class.defaults()
+
+    def new_game(
+        self,
+        scenario: definition_pb2.Scenario,
+        *,
+        game_id: str,
+        options: Mapping[str, str],
+        tables: tables_pb2.TableSet | None,
+        dice: DiceSource,
+    ) -> tuple[state_pb2.GameState, list[state_pb2.Event]]:
+        if scenario.ruleset and scenario.ruleset != self.id:
+            raise MalformedInput(f"the scenario is for ruleset {scenario.ruleset!r}, not {self.id}", "scenario.ruleset")
+        ext = scenario.WhichOneof("extension")
+        if ext is not None and ext != self.extension:
+            raise MalformedInput(f"the scenario carries {ext} data; {self.title} reads only "
+                                 f"{self.extension or 'no game-specific'} data", f"scenario.{ext}")
+        own = definition_pb2.Scenario()
+        own.CopyFrom(scenario)
+        sc = self.complete(own)
+        if not sc.definition.sides:
+            raise MalformedInput("the scenario has no sides: nobody could ever play it", "scenario.definition.sides")
+        if tables is not None and tables.tables:
+            merged = merge_tables(list(sc.definition.tables), tables, "creation tables")
+            del sc.definition.tables[:]
+            sc.definition.tables.extend(merged)
+        effective = self.options_class.effective(sc.options, options)
+        state = state_pb2.GameState(ruleset=self.id, game_id=game_id, scenario=sc, options=effective)
+        return self.start(state, dice)
+
+    def validate(self, state: StateLike, action: action_pb2.Action) -> action_pb2.Verdict:
+        pos = Position.of(state, self)
+        handler = self._actions.find(pos.state, action)
+        cells = list(action.supplied_cells)
+        check_supplied(pos.state.scenario.definition.tables, cells, self.value_checks)
+        if cells:
+            # Judge with the values given exactly as `apply` will (it remembers them).
+            with_cells = state_pb2.GameState()
+            with_cells.CopyFrom(pos.state)
+            remember_supplied(with_cells, cells, pos.state.version + 1)
+            model = self.compile(with_cells)
+        else:
+            model = pos.model()
+        b = VerdictBuilder(action.WhichOneof("kind") or "")
+        handler.validate(model, action, b)
+        return b.build()
+
+    def apply(
+        self, state: StateLike, action: action_pb2.Action, dice: DiceSource
+    ) -> tuple[state_pb2.GameState, list[state_pb2.Event]]:
+        new_state, events, _ = self.apply_position(Position.of(state, self), action, dice)
+        return new_state, events
+
+    def apply_position(
+        self, pos: Position, action: action_pb2.Action, dice: DiceSource
+    ) -> tuple[state_pb2.GameState, list[state_pb2.Event], Any]:
+        handler = self._actions.find(pos.state, action)
+        cells = list(action.supplied_cells)
+        check_supplied(pos.state.scenario.definition.tables, cells, self.value_checks)
+        ns = state_pb2.GameState()
+        ns.CopyFrom(pos.state)
+        remember_supplied(ns, cells, pos.state.version + 1)
+        model = self.writable(ns)
+        handler.apply(model, action, dice)
+        new_state, events = self.finish(model)
+        return new_state, events, self.carry(model, new_state)
+
+    def legal_actions(self, state: StateLike, side: str) -> list[service_pb2.LegalAction]:
+        pos = Position.of(state, self)
+        if pos.state.finished:
+            return []
+        return self.legal(pos.model(), side)
+
+    def reach_with_notes(
+        self, state: StateLike, unit_id: str
+    ) -> tuple[list[service_pb2.ReachableLocation], list[common_pb2.RuleNote]]:
+        return self.reachable(Position.of(state, self).model(), unit_id)
+
+    def reach(self, state: StateLike, unit_id: str) -> list[service_pb2.ReachableLocation]:
+        return self.reach_with_notes(state, unit_id)[0]

@@ -1,0 +1,52 @@
+"""`umpire render` and `umpire report` through typer's runner."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from cli.main import app
+from exporters.canonical import write_message
+from tests.rules.nordwind.examples import move, movement_example, new_state
+
+runner = CliRunner()
+
+
+def _state(tmp_path: Path) -> Path:
+    p = tmp_path / "s.json"
+    write_message(p, new_state(movement_example(), phase="allied-movement"))
+    return p
+
+
+def test_render_svg_and_png_with_overlays(tmp_path: Path) -> None:
+    s = _state(tmp_path)
+    r = runner.invoke(app, ["render", str(s), "-o", str(tmp_path / "a.svg"), "--reach", "CCA/12"])
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / "a.svg").read_text().startswith("<svg")
+    r = runner.invoke(app, ["render", str(s), "-o", str(tmp_path / "a.png"), "--supply", "allied", "--side", "german"])
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / "a.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_render_refuses_bad_input_in_one_line(tmp_path: Path) -> None:
+    s = _state(tmp_path)
+    r = runner.invoke(app, ["render", str(s), "-o", str(tmp_path / "a.gif")])
+    assert r.exit_code == 2 and "use .svg or .png" in r.output
+    r = runner.invoke(app, ["render", str(s), "-o", str(tmp_path / "a.svg"), "--supply", "martians"])
+    assert r.exit_code == 2 and "unknown side 'martians'" in r.output
+
+
+def test_report_exit_codes_follow_the_verdict(tmp_path: Path) -> None:
+    s = _state(tmp_path)
+    ok = tmp_path / "ok.textproto"
+    write_message(ok, move("allied", ["CCA/12"], ["1008", "1109", "1209", "1309", "1409", "1510"]))
+    r = runner.invoke(app, ["report", str(s), str(ok), "-o", str(tmp_path / "ok.html")])
+    assert r.exit_code == 0 and "LEGAL" in r.output
+    bad = tmp_path / "bad.textproto"
+    write_message(bad, move("allied", ["CCA/12"], ["2414"]))
+    r = runner.invoke(app, ["report", str(s), str(bad), "-o", str(tmp_path / "bad.html")])
+    assert r.exit_code == 1 and "ILLEGAL" in r.output
+    assert "NOT_ADJACENT" in (tmp_path / "bad.html").read_text()
+    r = runner.invoke(app, ["report", str(s), str(bad), "-o", str(tmp_path / "bad.txt")])
+    assert r.exit_code == 2

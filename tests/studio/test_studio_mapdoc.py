@@ -1,0 +1,73 @@
+"""The painted map between page and file: round trips, every check-map error
+at its hex, and what the project writes (a file check-map accepts)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from adjudicator.core.mapfile import load_map_toml
+from adjudicator.core.ruleset import get_ruleset
+from adjudicator.rules.nordwind import data
+from studio import mapdoc
+from studio.project import Project
+
+
+def test_document_round_trips_through_the_map_file() -> None:
+    doc = mapdoc.map_to_doc(data.MAP)
+    gm = mapdoc.doc_to_map(doc)
+    back = mapdoc.read_text(mapdoc.write_text(gm, "test"), "x.toml")
+    assert mapdoc.map_to_doc(back) == doc
+
+
+def test_every_error_is_found_at_its_hex() -> None:
+    doc = mapdoc.map_to_doc(data.MAP)
+    doc["terrain"]["9999"] = "wooded"  # not on the map
+    doc["hexsides"]["0101/0505"] = ["river"]  # not adjacent
+    doc["roads"].append({"kind": "national", "hexes": ["0101", "0303"]})  # not adjacent
+    doc["terrain"]["0202"] = "lava"  # the ruleset reads no such terrain
+    found = mapdoc.problems(mapdoc.doc_to_map(doc), "x.toml", get_ruleset("nordwind-1945").authoring())
+    errors = [p for p in found if p["level"] == "error"]
+    assert {p.get("hex") or p.get("side") for p in errors} == {"9999", "0101/0505", "0101/0303"}
+    assert all(p["message"].startswith("x.toml: ") for p in errors)
+    warnings = [p for p in found if p["level"] == "warning"]
+    assert [(w["hex"], "lava" in w["message"]) for w in warnings] == [("0202", True)]
+
+
+def test_a_valid_map_has_no_problems() -> None:
+    assert mapdoc.problems(data.MAP, "x", get_ruleset("nordwind-1945").authoring()) == []
+
+
+def test_doc_shape_errors_name_the_field() -> None:
+    with pytest.raises(Exception, match="map.roads"):
+        mapdoc.doc_to_map({"grid": {}, "roads": "x"})
+
+
+@pytest.mark.samples
+def test_project_saves_a_file_check_map_accepts_and_reopens_it(tmp_path: Path, samples_dir: Path) -> None:
+    p = Project.open(tmp_path, samples_dir / "ragnarok-v12-379-unpacked.vmod", "nordwind-1945")
+    opened = p.load_map("Main Map")
+    assert not opened["exists"] and opened["doc"]["default_terrain"] == "clear"
+    doc = opened["doc"]
+    doc["terrain"]["0505"] = "wooded"
+    doc["names"]["1716"] = "Asgard"
+    saved = p.save_map("Main Map", doc)
+    assert saved["ok"], saved
+    gm = load_map_toml(tmp_path / "maps" / "main-map.toml")  # what `umpire check-map` does
+    assert {h.id: h.terrain for h in gm.hex.hexes if h.terrain} == {"0505": "wooded"}
+    again = p.load_map("Main Map")
+    assert again["exists"] and again["doc"] == doc and again["problems"] == []
+
+
+@pytest.mark.samples
+def test_a_broken_file_is_listed_and_kept_as_bak_when_overwritten(tmp_path: Path, samples_dir: Path) -> None:
+    (tmp_path / "maps").mkdir()
+    bad = 'id = "x"\n[grid\n'
+    (tmp_path / "maps" / "main-map.toml").write_text(bad)
+    p = Project.open(tmp_path, samples_dir / "ragnarok-v12-379-unpacked.vmod", "nordwind-1945")
+    opened = p.load_map("Main Map")
+    assert "line 2" in opened["load_error"] and opened["doc"]["grid"]
+    p.save_map("Main Map", opened["doc"])
+    assert (tmp_path / "maps" / "main-map.toml.bak").read_text() == bad
+    load_map_toml(tmp_path / "maps" / "main-map.toml")
