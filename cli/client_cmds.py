@@ -13,9 +13,11 @@ from typing import Annotated, Optional, TypeVar
 
 import grpc
 import typer
+from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 from rich.console import Console
 
+from adjudicator.service.errors import RULESET_UNAVAILABLE
 from cli import render
 from cli.errors import EXIT_BAD_INPUT, EXIT_ILLEGAL, fail, run
 from cli.game_cmds import parse_options, read_action
@@ -51,16 +53,23 @@ def call(server: str, fn: Callable[[service_pb2_grpc.AdjudicatorStub], T]) -> T:
         code = e.code() if hasattr(e, "code") else None
         detail = e.details() if hasattr(e, "details") else str(e)
         st = rpc_status.from_call(e) if isinstance(e, grpc.Call) else None
+        broken = False
         if st is not None:
             for d in st.details:
                 if d.Is(service_pb2.IllegalActionDetail.DESCRIPTOR):
                     ill = service_pb2.IllegalActionDetail()
                     d.Unpack(ill)
                     render.verdict(out, ill.verdict)
+                elif d.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
+                    info = error_details_pb2.ErrorInfo()
+                    d.Unpack(info)
+                    broken = broken or info.reason == RULESET_UNAVAILABLE
         if code == grpc.StatusCode.UNAVAILABLE:
             fail(f"cannot reach the server at {server} ({detail})", EXIT_BAD_INPUT)
         name = code.name if code is not None else "ERROR"
-        fail(f"{name}: {detail}", EXIT_ILLEGAL if code == grpc.StatusCode.FAILED_PRECONDITION else EXIT_BAD_INPUT)
+        # FAILED_PRECONDITION is an illegal action (exit 1) unless the server cannot load the ruleset.
+        illegal = code == grpc.StatusCode.FAILED_PRECONDITION and not broken
+        fail(f"{name}: {detail}", EXIT_ILLEGAL if illegal else EXIT_BAD_INPUT)
     finally:
         channel.close()
 
@@ -74,7 +83,10 @@ def register(app: typer.Typer) -> None:
         """List the server's rulesets and scenarios."""
         resp = call(server, lambda s: s.ListRulesets(service_pb2.ListRulesetsRequest(), timeout=timeout))
         for r in resp.rulesets:
-            out.print(f"{r.id} {r.version}: {r.title} — {', '.join(r.scenarios)}", highlight=False, markup=False)
+            if r.unavailable:
+                out.print(f"{r.id} — unavailable: {r.unavailable}", highlight=False, markup=False)
+            else:
+                out.print(f"{r.id} {r.version}: {r.title} — {', '.join(r.scenarios)}", highlight=False, markup=False)
 
     @client.command()
     def create(

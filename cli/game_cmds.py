@@ -18,7 +18,7 @@ from adjudicator.core.position import Position
 from adjudicator.core import dice as dice_mod
 from adjudicator.core import engine
 from adjudicator.core.errors import MalformedInput
-from adjudicator.core.ruleset import get_ruleset, ruleset_ids
+from adjudicator.core.ruleset import get_ruleset, load_all
 from cli import render
 from cli.errors import EXIT_ILLEGAL, run
 from cli.tables_opt import load_state, supplied_cells
@@ -66,11 +66,12 @@ def load_scenario(ruleset_id: str | None, scenario: str) -> definition_pb2.Scena
 def register(app: typer.Typer) -> None:
     @app.command()
     def rulesets() -> None:
-        """List the rulesets, their scenarios and named options."""
+        """List the rulesets, their scenarios and named options (and any that
+        cannot be loaded, with why: the others are listed all the same)."""
 
         def go() -> None:
-            for rid in ruleset_ids():
-                rs = get_ruleset(rid)
+            ok, broken = load_all()
+            for rs in ok:
                 out.print(f"{rs.id} {rs.version} — {rs.title}", style="bold", highlight=False, markup=False)
                 out.print(f"  rulebook: {rs.rulebook}", highlight=False, markup=False)
                 out.print("  scenarios: " + ", ".join(rs.scenario_ids()), highlight=False, markup=False)
@@ -79,6 +80,8 @@ def register(app: typer.Typer) -> None:
                 for o in rs.options():
                     cite = f" [{o.citation.label}]" if o.citation.label else ""
                     out.print(f"    {o.name}={o.value}: {o.description}{cite}", highlight=False, markup=False)
+            for rid, why in broken.items():
+                out.print(f"{rid} — unavailable: {why}", style="bold red", highlight=False, markup=False)
 
         run(go)
 

@@ -14,9 +14,10 @@ from typing import Annotated, Optional
 
 import typer
 
-from adjudicator.core import engine
+from adjudicator.core import disclosure, engine
 from adjudicator.core.errors import MalformedInput
 from adjudicator.core.lookup import resolve_unit
+from adjudicator.core.position import Position
 from cli.errors import run
 from cli.game_cmds import read_action
 from cli.tables_opt import load_state, supplied_cells
@@ -41,23 +42,25 @@ def do_render(state_file: Path, output: Path, reach: Optional[str], supply: Opti
 
     s = load_state(state_file, tables, cells)
     rs = engine.ruleset_of(s)
+    pos = Position(s, rs)
+    if side and side not in engine.side_ids(s):
+        raise MalformedInput(f"unknown side {side!r} (sides: {', '.join(engine.side_ids(s))})", "--side")
+    # With --side everything drawn is what that side may know (core/disclosure.py):
+    # its view, and reach and supply computed on it.
+    known = pos.for_side(side) if side else pos
     ov = Overlay()
     if reach:
-        uid = resolve_unit(s, reach)
-        found, _notes = rs.reach_with_notes(s, uid)
+        uid = resolve_unit(known.state, reach)
+        found, _notes = disclosure.reach_for(pos, side, uid) if side else rs.reach_with_notes(s, uid)
         ov.reach = {r.location: r.cost for r in found}
         ov.selected = {uid}
     if supply:
         if supply not in engine.side_ids(s):
             raise MalformedInput(f"unknown side {supply!r} (sides: {', '.join(engine.side_ids(s))})", "--supply")
-        ans = rs.supply(s, supply)
+        ans = rs.supply(known.state, supply)
         ov.supply = set(ans.reached)
         ov.supply_side = supply
-    shown: state_pb2.GameState = s
-    if side:
-        if side not in engine.side_ids(s):
-            raise MalformedInput(f"unknown side {side!r} (sides: {', '.join(engine.side_ids(s))})", "--side")
-        shown = rs.view(s, side)
+    shown: state_pb2.GameState = disclosure.state_for(pos, side) if side else s
     sc = s.scenario
     head = title if title is not None else f"{sc.name or sc.id} — turn {s.turn}, {s.phase or '-'}" + (
         f" (as {side} sees it)" if side else "")

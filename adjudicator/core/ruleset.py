@@ -50,7 +50,8 @@ StateLike = Union[state_pb2.GameState, "Position"]
 
 
 class BrokenRuleset(UmpireError):
-    """A registered ruleset whose code fails to import (UNAVAILABLE, exit 2)."""
+    """A registered ruleset whose code fails to import (FAILED_PRECONDITION
+    with ErrorInfo reason RULESET_UNAVAILABLE, see service/errors.py; exit 2)."""
 
     def __init__(self, ruleset_id: str, cause: BaseException) -> None:
         self.ruleset_id = ruleset_id

@@ -8,10 +8,45 @@ unit hides from the enemy; rulesets add their own hidden fields on top.
 
 from __future__ import annotations
 
-from umpire.v1 import definition_pb2, state_pb2
+from collections.abc import Iterable
+
+from umpire.v1 import common_pb2, definition_pb2, state_pb2
 
 # Unit attributes a scenario may list in `hidden_from_enemy`.
 HIDEABLE = ("faces", "name", "type", "size", "formation", "steps", "tags", "props", "nationality")
+
+# A die thrown to make one side's secret (a hidden strength, a secret plan) is
+# logged like any other, but its face is that side's secret: a ruleset names it
+# with `secret_roll(side, what)` and every other side sees its value as 0 while
+# the game runs and the seed is secret (the server keeps it; `verify-dice`
+# checks it once the seed is out).
+SECRET_ROLL = "secret of "
+
+
+def secret_roll(side: str, what: str) -> str:
+    """The purpose of a die whose face only `side` may see, e.g. "secret of red: plan"."""
+    return f"{SECRET_ROLL}{side}: {what}"
+
+
+def secret_roll_owner(purpose: str) -> str | None:
+    """The side a `secret_roll` purpose belongs to, else None."""
+    if not purpose.startswith(SECRET_ROLL) or ": " not in purpose:
+        return None
+    return purpose[len(SECRET_ROLL):].split(": ", 1)[0]
+
+
+def blank_secret_rolls(rolls: Iterable[common_pb2.DieRoll], side: str) -> list[common_pb2.DieRoll]:
+    """The rolls with other sides' secret faces set to 0 (copies where changed)."""
+    out = []
+    for r in rolls:
+        owner = secret_roll_owner(r.purpose)
+        if owner is not None and owner != side:
+            blank = common_pb2.DieRoll()
+            blank.CopyFrom(r)
+            blank.value = 0
+            r = blank
+        out.append(r)
+    return out
 
 
 def redact_unit(unit: definition_pb2.Unit) -> None:
@@ -22,6 +57,8 @@ def redact_unit(unit: definition_pb2.Unit) -> None:
 
 
 def generic_view(state: state_pb2.GameState, side: str) -> state_pb2.GameState:
+    """Other sides' private data, hidden unit attributes and secret rolls
+    removed, an opponent's pending decision without its options."""
     view = state_pb2.GameState()
     view.CopyFrom(state)
     view.viewer = side
@@ -39,6 +76,10 @@ def generic_view(state: state_pb2.GameState, side: str) -> state_pb2.GameState:
         view.pending.ClearField("options")
         view.pending.context.clear()
         view.pending.context["options_hidden"] = str(options)
+    if not (state.finished or state.seed):
+        rolls = blank_secret_rolls(view.dice_log, side)
+        del view.dice_log[:]
+        view.dice_log.extend(rolls)
     return view
 
 

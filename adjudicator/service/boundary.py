@@ -16,7 +16,6 @@ with raw bytes instead, and the handler:
 
 from __future__ import annotations
 
-import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
@@ -27,12 +26,10 @@ from google.protobuf.message_factory import GetMessageClass
 from adjudicator.core.errors import MalformedInput, UmpireError
 from adjudicator.service import limits
 from adjudicator.service.errors import to_grpc_status
+from adjudicator.service.servicer import internal
 from umpire.v1 import service_pb2
 
-log = logging.getLogger("umpire.service")
-
 SERVICE = service_pb2.DESCRIPTOR.services_by_name["Adjudicator"]
-INTERNAL_MESSAGE = "internal error; the server logged it"
 
 
 def decode(method: str, cls: type[Message], raw: bytes) -> Message:
@@ -51,10 +48,11 @@ def decode(method: str, cls: type[Message], raw: bytes) -> Message:
 
 
 async def _fail(context: grpc.aio.ServicerContext, err: BaseException, method: str) -> None:
+    """Called in the `except` block: a typed error's status, or INTERNAL with a
+    fixed text (the exception is logged, never sent: servicer.internal)."""
     if isinstance(err, UmpireError):
         await context.abort_with_status(to_grpc_status(err))
-    log.error("%s failed", method, exc_info=err)
-    await context.abort(grpc.StatusCode.INTERNAL, INTERNAL_MESSAGE)
+    await context.abort(grpc.StatusCode.INTERNAL, internal(method))
 
 
 def _unary(method: str, cls: type[Message], impl: Callable[[Any, Any], Awaitable[Any]]) -> Any:

@@ -7,12 +7,24 @@
 | NotFound         | NOT_FOUND           | ErrorInfo                                     |
 | IllegalAction    | FAILED_PRECONDITION | umpire.v1.IllegalActionDetail(verdict), PreconditionFailure |
 | NeedsData        | FAILED_PRECONDITION | umpire.v1.IllegalActionDetail(verdict.needs)  |
+| BrokenRuleset    | FAILED_PRECONDITION | ErrorInfo(reason=RULESET_UNAVAILABLE)         |
 | StaleVersion     | ABORTED             | umpire.v1.StaleVersionDetail, ErrorInfo       |
 | Unauthenticated  | UNAUTHENTICATED     |                                               |
 | PermissionDenied | PERMISSION_DENIED   |                                               |
 | RateLimited      | RESOURCE_EXHAUSTED  | RetryInfo(retry_delay), ErrorInfo             |
 
 Details are kept small (reason codes, citations, the verdict), never whole states.
+What reaches a side here has already passed through core/disclosure.py (the
+verdict of an illegal action is judged on the side's view, or filtered); an
+exception that is not a typed error never reaches this table with its message
+(servicer.py answers INTERNAL with a fixed text: a message built from the full
+state could name a secret).
+
+A registered ruleset whose code cannot be loaded is FAILED_PRECONDITION, not
+UNAVAILABLE: gRPC reserves UNAVAILABLE for transient conditions a client
+retries (and clients read it as "server unreachable"), while a broken
+installation stays broken until the operator fixes it; the ErrorInfo reason
+RULESET_UNAVAILABLE tells it apart from an illegal action.
 """
 
 from __future__ import annotations
@@ -35,9 +47,11 @@ from adjudicator.core.errors import (
     Unauthenticated,
     UmpireError,
 )
+from adjudicator.core.ruleset import BrokenRuleset
 from umpire.v1 import action_pb2, service_pb2
 
 DOMAIN = "umpire.adjudication"
+RULESET_UNAVAILABLE = "RULESET_UNAVAILABLE"
 
 
 def _pack(msg: Message) -> any_pb2.Any:
@@ -84,6 +98,10 @@ def to_status(err: UmpireError) -> status_pb2.Status:
         verdict = action_pb2.Verdict(legal=True, needs=err.cells)
         details.append(service_pb2.IllegalActionDetail(verdict=verdict))
         details.append(error_details_pb2.ErrorInfo(reason="NEEDS_DATA", domain=DOMAIN))
+    elif isinstance(err, BrokenRuleset):
+        code = code_pb2.FAILED_PRECONDITION
+        details.append(error_details_pb2.ErrorInfo(
+            reason=RULESET_UNAVAILABLE, domain=DOMAIN, metadata={"ruleset": err.ruleset_id}))
     elif isinstance(err, StaleVersion):
         code = code_pb2.ABORTED
         details.append(

@@ -27,7 +27,7 @@ from adjudicator.core.errors import (
     Unauthenticated,
     UmpireError,
 )
-from adjudicator.core.ruleset import get_ruleset, ruleset_ids
+from adjudicator.core.ruleset import get_ruleset, load_all
 from adjudicator.service.cache import GameCache, LiveGame, live_game
 from adjudicator.store.store import GameStore, RevealedMeanwhile, VersionInfo
 from umpire.v1 import action_pb2, definition_pb2, service_pb2, state_pb2, tables_pb2
@@ -68,20 +68,18 @@ class GameManager:
 
     # -- rulesets
     def rulesets(self) -> list[service_pb2.RulesetInfo]:
-        out = []
-        for rid in ruleset_ids():
-            rs = get_ruleset(rid)
-            out.append(
-                service_pb2.RulesetInfo(
-                    id=rs.id,
-                    version=rs.version,
-                    title=rs.title,
-                    scenarios=rs.scenario_ids(),
-                    options=rs.options(),
-                    rulebook=rs.rulebook,
-                )
+        """Every registered ruleset; one that cannot be loaded is listed with
+        the reason (RulesetInfo.unavailable) and does not hide the others."""
+        ok, broken = load_all()
+        out = [
+            service_pb2.RulesetInfo(
+                id=rs.id, version=rs.version, title=rs.title, scenarios=rs.scenario_ids(),
+                options=rs.options(), rulebook=rs.rulebook,
             )
-        return out
+            for rs in ok
+        ]
+        out += [service_pb2.RulesetInfo(id=rid, unavailable=why) for rid, why in broken.items()]
+        return sorted(out, key=lambda r: r.id)
 
     # -- creation
     def create(

@@ -50,3 +50,24 @@ def test_report_exit_codes_follow_the_verdict(tmp_path: Path) -> None:
     assert "NOT_ADJACENT" in (tmp_path / "bad.html").read_text()
     r = runner.invoke(app, ["report", str(s), str(bad), "-o", str(tmp_path / "bad.txt")])
     assert r.exit_code == 2
+
+
+def test_render_as_a_side_draws_and_computes_only_what_it_may_know(tmp_path: Path) -> None:
+    """`--side` is what that side may know (core/disclosure.py): a unit's hidden
+    name is neither drawn nor usable to pick the unit (SYNTHETIC toy ruleset)."""
+    from adjudicator.core import dice as dice_mod
+    from adjudicator.core import engine
+    from adjudicator.core.ruleset import get_ruleset, register
+    register("toy-line", "tests.support.synthetic_ruleset:RULESET")
+    rs = get_ruleset("toy-line")
+    state, _ = engine.new_game(rs, rs.load_scenario("toy-line/basic"), game_id="g", options={}, tables=None,
+                               dice=dice_mod.ScriptedDice([3]))
+    p = tmp_path / "toy.json"
+    write_message(p, state)
+    r = runner.invoke(app, ["render", str(p), "-o", str(tmp_path / "red.svg"), "--reach", "Red One"])
+    assert "no reachable-locations query" in r.output  # red's own name for r1 finds it
+    r = runner.invoke(app, ["render", str(p), "-o", str(tmp_path / "blue.svg"), "--reach", "Red One", "--side", "blue"])
+    assert r.exit_code == 2 and "Red One" in r.output and "no reachable-locations query" not in r.output
+    r = runner.invoke(app, ["render", str(p), "-o", str(tmp_path / "blue.svg"), "--side", "blue"])
+    assert r.exit_code == 0, r.output
+    assert "Red One" not in (tmp_path / "blue.svg").read_text()

@@ -21,6 +21,7 @@ from adjudicator.core.errors import NotFound
 from adjudicator.core.options import Opt, RuleOptions
 from adjudicator.core.template import Actions, RulesetBase
 from adjudicator.core.verdicts import VerdictBuilder
+from adjudicator.core.views import secret_roll
 from umpire.v1 import action_pb2, definition_pb2, map_pb2, service_pb2, state_pb2
 
 TOY = Rulebook("toy-line", "TOY")
@@ -203,7 +204,8 @@ class ToyRuleset(RulesetBase[Toy]):
         sides = {u.id: u.side for u in state.scenario.definition.units}
         for p in state.scenario.setup:
             state.units.add(unit_id=p.unit_id, location=p.location, side=sides[p.unit_id])
-        state.private_data.add(side="red", values={"plan": str(dice.roll(6, "red secret plan"))})
+        # The die that makes red's plan is red's secret too (its face is blanked for blue).
+        state.private_data.add(side="red", values={"plan": str(dice.roll(6, secret_roll("red", "plan")))})
         state.private_data.add(side="blue", values={"plan": "hold"})
         events = [
             state_pb2.Event(kind="GAME_STARTED", text="red moves first", citations=[TOY.cite("1")]),

@@ -12,20 +12,22 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class RulesetInfo(_message.Message):
-    __slots__ = ("id", "version", "title", "scenarios", "options", "rulebook")
+    __slots__ = ("id", "version", "title", "scenarios", "options", "rulebook", "unavailable")
     ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
     SCENARIOS_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     RULEBOOK_FIELD_NUMBER: _ClassVar[int]
+    UNAVAILABLE_FIELD_NUMBER: _ClassVar[int]
     id: str
     version: str
     title: str
     scenarios: _containers.RepeatedScalarFieldContainer[str]
     options: _containers.RepeatedCompositeFieldContainer[_definition_pb2.RuleOption]
     rulebook: str
-    def __init__(self, id: _Optional[str] = ..., version: _Optional[str] = ..., title: _Optional[str] = ..., scenarios: _Optional[_Iterable[str]] = ..., options: _Optional[_Iterable[_Union[_definition_pb2.RuleOption, _Mapping]]] = ..., rulebook: _Optional[str] = ...) -> None: ...
+    unavailable: str
+    def __init__(self, id: _Optional[str] = ..., version: _Optional[str] = ..., title: _Optional[str] = ..., scenarios: _Optional[_Iterable[str]] = ..., options: _Optional[_Iterable[_Union[_definition_pb2.RuleOption, _Mapping]]] = ..., rulebook: _Optional[str] = ..., unavailable: _Optional[str] = ...) -> None: ...
 
 class ListRulesetsRequest(_message.Message):
     __slots__ = ()

@@ -46,6 +46,8 @@ class MajorBattlesFilter(SideFilter):
     def state(self, state: state_pb2.GameState, side: str) -> state_pb2.GameState:
         return views.view(state, side)
 
+    perturb = staticmethod(views.perturb)  # the non-interference test's twin (views.py)
+
     def rolls(self, state: state_pb2.GameState, rolls: Sequence[common_pb2.DieRoll],
               side: str) -> list[common_pb2.DieRoll]:
         return views.view_rolls(state, rolls)

@@ -9,10 +9,12 @@ an exported record."""
 
 from __future__ import annotations
 
-from adjudicator.core.views import generic_view
-from adjudicator.rules.major_battles.deck import GAME_ENDS
+import random
 from collections.abc import Sequence
 
+from adjudicator.core.secrecy import perturb_rolls
+from adjudicator.core.views import generic_view
+from adjudicator.rules.major_battles.deck import CARD_IDS, GAME_ENDS, known_values
 from umpire.v1 import common_pb2, major_battles_pb2 as mbp, state_pb2
 
 DECK_PURPOSE = "movement deck:"
@@ -39,4 +41,31 @@ def view_rolls(state: state_pb2.GameState, rolls: Sequence[common_pb2.DieRoll]) 
         if r.purpose.startswith(DECK_PURPOSE) and not state.finished and not state.seed:
             c.value = 0
         out.append(c)
+    return out
+
+
+def perturb(state: state_pb2.GameState, side: str, rng: random.Random) -> state_pb2.GameState | None:
+    """A twin dealt another way (for the non-interference test, core/secrecy.py):
+    the cards no player has seen — the face-down cards of packs never turned
+    over, and the cards left out of the deal — shuffled and dealt again into
+    the same face-down places, the Game Ends card kept at the bottom of the
+    blue pack, and the shuffle dice thrown again. Nothing to change in a
+    physical deck (the server does not know its cards either) or once the seed
+    is out."""
+    if state.finished or state.seed or state.major_battles.deck_mode != "dealt":
+        return None
+    out = state_pb2.GameState()
+    out.CopyFrom(state)
+    values = known_values(out.scenario.definition.tables)
+    packs = out.major_battles.packs
+    in_play = {c.id for p in packs for c in list(p.face_down) + list(p.face_up)}
+    # Packs turned over hold only cards their players have already seen (MB ¶3).
+    slots = [(p, i) for p in packs if not p.turned_over for i, c in enumerate(p.face_down) if c.id != GAME_ENDS]
+    unseen = [p.face_down[i].id for p, i in slots] + [cid for cid in CARD_IDS if cid not in in_play]
+    if len(unseen) < 2:
+        return None
+    rng.shuffle(unseen)
+    for (p, i), cid in zip(slots, unseen):
+        p.face_down[i].CopyFrom(mbp.MbCard(id=cid, value=values[cid]))
+    perturb_rolls(out.dice_log, lambda r: r.purpose.startswith(DECK_PURPOSE), rng)
     return out

@@ -38,6 +38,7 @@ from adjudicator.rules.nordwind.combat_rules import (
 from adjudicator.rules.nordwind.result_text import parse_result
 from adjudicator.rules.nordwind.results import Resolution
 from adjudicator.rules.nordwind.units import COUNTERS, Counters, counters_table
+from adjudicator.rules.nordwind.views import NordwindFilter
 from umpire.v1 import action_pb2, common_pb2, definition_pb2, nordwind_pb2, service_pb2, state_pb2, tables_pb2
 
 
@@ -46,6 +47,7 @@ class NordwindRuleset(Ruleset):
     version = "1"
     title = "Nordwind 1945"
     rulebook = "nordwind-1945.txt"
+    side_filter = NordwindFilter()  # the secret reinforcement option (views.py)
 
     # -- data pack
     def authoring(self) -> "Vocabulary":

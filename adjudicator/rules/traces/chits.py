@@ -146,6 +146,7 @@ def draw(g: Game, dice: DiceSource) -> traces_pb2.TracesChit:
         chit = group[0]
     out = traces_pb2.TracesChit()
     out.CopyFrom(chit)
+    out.id = drawn_id(chit, k)
     keep = [c for c in g.tv.cup if c.id != chit.id]
     del g.tv.cup[:]
     g.tv.cup.extend(keep)
@@ -153,6 +154,19 @@ def draw(g: Game, dice: DiceSource) -> traces_pb2.TracesChit:
     g.emit("CHIT_DRAWN", f"draw {k} of turn {g.turn}: {label(out)} ({len(keep)} left in the cup)",
            [TV.cite("4.3")])
     return out
+
+
+def drawn_id(chit: traces_pb2.TracesChit, k: int) -> str:
+    """The public id of the `k`-th chit drawn this turn (4.2, A-40 'hidden').
+
+    In the cup a chit is `<owner>:<name>#<copy>` (only its owner sees it). Once
+    drawn it is public, so its id must not carry the copy number: drawing
+    `german:LXIV#2` would tell the Allies that copy 1 is still in the cup. The
+    drawn id names the draw instead: `<owner>:<name>@<k>` (the Supply chit
+    stays `supply`): unique, and known to both players already."""
+    if not chit.owner:
+        return chit.id
+    return f"{chit.owner}:{chit.name}@{k}"
 
 
 def label(c: traces_pb2.TracesChit) -> str:

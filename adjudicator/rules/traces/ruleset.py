@@ -40,6 +40,10 @@ class TracesFilter(SideFilter):
     def state(self, state: state_pb2.GameState, side: str) -> state_pb2.GameState:
         return views.view(state, side)
 
+    # The non-interference test's twins (views.py).
+    perturb = staticmethod(views.perturb)
+    perturb_action = staticmethod(views.perturb_action)
+
     def rolls(self, state: state_pb2.GameState, rolls: Sequence[common_pb2.DieRoll],
               side: str) -> list[common_pb2.DieRoll]:
         return views.view_rolls(state, rolls, side)

@@ -8,8 +8,11 @@ revealed `verify-dice` checks every roll."""
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from collections.abc import Sequence
 
+from adjudicator.core.secrecy import perturb_rolls
 from adjudicator.core.views import generic_view
 from adjudicator.rules.traces.chits import roll_owner
 from umpire.v1 import action_pb2, common_pb2, state_pb2, traces_pb2
@@ -73,4 +76,52 @@ def view_action(state: state_pb2.GameState, action: action_pb2.Action, side: str
     n = len(out.traces.select_chits.chits)
     del out.traces.select_chits.chits[:]
     out.traces.select_chits.chits.extend([""] * n)
+    return out
+
+
+def perturb(state: state_pb2.GameState, side: str, rng: random.Random) -> state_pb2.GameState | None:
+    """A twin whose cup holds other chits of the other side (for the
+    non-interference test, core/secrecy.py): the same number, in the same
+    places, drawn from what that side's pool could still have put in this turn
+    (its pool less the chits already drawn, the special chits it did put in
+    kept as the only specials), and the dice that picked its chits thrown
+    again. Nothing to change when selection is open or the game is over."""
+    if not hidden(state):
+        return None
+    mine = _belligerents(state, side)
+    out = state_pb2.GameState()
+    out.CopyFrom(state)
+    changed = False
+    for pool in out.scenario.traces.pools:
+        bel = pool.belligerent
+        places = [i for i, c in enumerate(out.traces.cup) if c.owner == bel]
+        if bel in mine or not places:
+            continue
+        in_cup = Counter(out.traces.cup[i].name for i in places)
+        left = Counter({c.name: c.count for c in pool.chits if c.kind == "standard" or c.name in in_cup})
+        left.subtract(Counter(c.name for c in out.traces.drawn if c.owner == bel))
+        names = sorted(rng.sample(list(left.elements()), len(places)))
+        copies: Counter[str] = Counter()
+        for i, name in zip(places, names):
+            copies[name] += 1
+            out.traces.cup[i].CopyFrom(traces_pb2.TracesChit(id=f"{bel}:{name}#{copies[name]}", name=name, owner=bel))
+        perturb_rolls(out.dice_log, lambda r: roll_owner(r.purpose) == bel, rng)
+        changed = True
+    return out if changed else None
+
+
+def perturb_action(state: state_pb2.GameState, action: action_pb2.Action, side: str,
+                   rng: random.Random) -> action_pb2.Action | None:
+    """Another side's secret chit selection with other chits of its pool."""
+    if view_action(state, action, side) is action:
+        return None
+    pool = next((p for p in state.scenario.traces.pools
+                 if p.belligerent in _belligerents(state, action.side)), None)
+    names = [c.name for c in pool.chits] if pool is not None else ["?"]
+    out = action_pb2.Action()
+    out.CopyFrom(action)
+    chits = out.traces.select_chits.chits
+    chosen = [rng.choice(names) for _ in chits]
+    del chits[:]
+    chits.extend(chosen)
     return out

@@ -83,3 +83,24 @@ def test_a40_each_side_sees_its_own_chits_and_only_counts_of_the_others() -> Non
     open_ = selection(tables=synthetic_tables(chits=2), options={"tov.a40-selection": "open"})
     open_ = act(open_, select("allied", "XX", "VI")).state
     assert sorted(c.name for c in RS.view(open_, "german").traces.cup) == ["VI", "XX"]
+
+
+def test_4_2_a_drawn_chit_says_nothing_about_the_copies_left_in_the_cup() -> None:
+    """4.2 / A-40 'hidden': the German put both LXIV chits in the cup. Whether the
+    die picks copy 1 or copy 2, the Allied player sees the same thing: "a LXIV
+    chit was drawn". (The drawn chit used to keep its copy number, so drawing
+    `german:LXIV#2` told the Allies that `#1` was still in the cup.)"""
+    s = selection(tables=synthetic_tables(chits=2))
+    s = act(s, select("allied", "XX", "VI")).state
+    # Cup: Supply, allied:VI#1, allied:XX#1, german:LXIV#1, german:LXIV#2; first die 4: a German chit.
+    first = act(s, select("german", "LXIV", "LXIV"), rolls=[4, 1])
+    second = act(s, select("german", "LXIV", "LXIV"), rolls=[4, 2])
+    assert [c.name for c in first.state.traces.drawn] == [c.name for c in second.state.traces.drawn] == ["LXIV"]
+    one, two = RS.view(first.state, "allied"), RS.view(second.state, "allied")
+    assert (one.traces.drawn[0].id, one.traces.activation.chit_id) == (two.traces.drawn[0].id,
+                                                                       two.traces.activation.chit_id)
+    assert one.SerializeToString(deterministic=True) == two.SerializeToString(deterministic=True)
+    assert [e.SerializeToString() for e in first.events if not e.visible_to or "allied" in e.visible_to] == [
+        e.SerializeToString() for e in second.events if not e.visible_to or "allied" in e.visible_to]
+    # The German still knows which copy is left (his own chits in the cup keep their ids).
+    assert [c.id for c in RS.view(first.state, "german").traces.cup if c.owner == "german"] == ["german:LXIV#2"]
