@@ -27,6 +27,7 @@ from adjudicator.core.errors import (
     Unauthenticated,
     UmpireError,
 )
+from adjudicator.core.position import Position
 from adjudicator.core.ruleset import get_ruleset, load_all
 from adjudicator.service.cache import GameCache, LiveGame, live_game
 from adjudicator.store.store import GameStore, RevealedMeanwhile, VersionInfo
@@ -285,6 +286,15 @@ class GameManager:
             resp.revealed_at_version = r.at_version
         return resp
 
+    @staticmethod
+    def legal_actions(pos: Position, side: str) -> list[service_pb2.LegalAction]:
+        """`side`'s legal actions in the position, computed once per position
+        (the caller copies them into its answer)."""
+        result: list[service_pb2.LegalAction] = pos.for_side(side).memo(
+            "legal_actions", lambda: disclosure.legal_actions_for(pos, side)
+        )
+        return result
+
     def query(self, g: LiveGame, side: str, request: service_pb2.QueryRequest) -> service_pb2.QueryResponse:
         pos = g.position
         which = request.WhichOneof("question")
@@ -297,5 +307,5 @@ class GameManager:
             reachable, notes = disclosure.reach_for(pos, side, request.reach.unit_id)
             return service_pb2.QueryResponse(reachable=reachable, notes=notes, version=pos.version)
         if which == "legal_actions":
-            return service_pb2.QueryResponse(legal_actions=disclosure.legal_actions_for(pos, side), version=pos.version)
+            return service_pb2.QueryResponse(legal_actions=self.legal_actions(pos, side), version=pos.version)
         raise MalformedInput("ask a question: reach or legal_actions", "question")

@@ -92,8 +92,14 @@ def test_push_comes_back_after_the_listening_connection_is_killed() -> None:
                 time.sleep(0.05)
                 now = _listener_pids(url, channel)
             assert len(now) == 2 and not set(now) & set(pids)
-            assert health.Check(health_pb2.HealthCheckRequest(service="umpire.v1.Adjudicator")).status == \
-                health_pb2.HealthCheckResponse.SERVING
+            # Health follows the feed (checked every half second): SERVING again once it listens.
+            serving = health_pb2.HealthCheckResponse.SERVING
+            deadline = time.monotonic() + 10
+            status = None
+            while time.monotonic() < deadline and status != serving:
+                status = health.Check(health_pb2.HealthCheckRequest(service="umpire.v1.Adjudicator")).status
+                time.sleep(0.05)
+            assert status == serving
             # After the reconnect, an action on A still reaches B's watcher by push.
             a.stub.SubmitAction(service_pb2.SubmitActionRequest(game_id=gid, action=move("r1", "T2"),
                                                                 expected_version=1), metadata=auth(tok["red"]))
