@@ -9,11 +9,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from adjudicator.core import dice as dice_mod
 from adjudicator.service.cache import GameCache
 from adjudicator.service.games import GameManager
 from adjudicator.store.store import GameStore
+from cli.main import app
+from exporters.canonical import write_message
 from tests.service.conftest import ServerThread, auth
 from tests.service.test_service_generic import create, move
 from tests.support.databases import database_url
@@ -26,7 +29,7 @@ def _submit(server: ServerThread, gid: str, token: str, action: action_pb2.Actio
                                                                     expected_version=version), metadata=auth(token))
 
 
-def test_a_mid_game_reveal_marks_every_later_roll_open(server: ServerThread) -> None:
+def test_a_mid_game_reveal_marks_every_later_roll_open(server: ServerThread, tmp_path: Path) -> None:
     gid, tok = create(server)
     v = _submit(server, gid, tok["red"], move("r1", "T1"), 0).version
     v = _submit(server, gid, tok["red"], move("r1", "T2"), v).version
@@ -49,6 +52,11 @@ def test_a_mid_game_reveal_marks_every_later_roll_open(server: ServerThread) -> 
     assert [x.open for x in record.final.dice_log] == [False, True]  # the creation roll was secret
     assert record.final.dice_open
     assert dice_mod.verify_rolls(seed, gid, list(record.final.dice_log)) == []
+    path = tmp_path / "record.json"
+    write_message(path, record)
+    out = CliRunner().invoke(app, ["verify-dice", str(path)])
+    assert out.exit_code == 0, out.output
+    assert "1 of the rolls were thrown after the seed was revealed" in out.output
 
 
 def test_a_seed_revealed_meanwhile_makes_the_submit_throw_open_dice(tmp_path: Path) -> None:
