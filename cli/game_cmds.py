@@ -63,6 +63,24 @@ def load_scenario(ruleset_id: str | None, scenario: str) -> definition_pb2.Scena
     return get_ruleset(rid).load_scenario(scenario)
 
 
+def complete_scenario(sc: definition_pb2.Scenario, ruleset_id: str, map_file: Path | None,
+                      counters: Path | None, module: Path | None) -> None:
+    """`--map` / `--counters`: the studio's completion (importers/vassal/completion.py)
+    applied to a scenario's definition."""
+    from importers.vassal.completion import completion_from_files
+
+    if module is not None and counters is None:
+        raise MalformedInput("--module is read for --counters (which palette piece each unit came from)", "--module")
+    mod = None
+    if module is not None:
+        from cli.vassal_cmds import open_module
+
+        mod = open_module(module)
+    comp = completion_from_files(ruleset_id, mod, map_file, counters)
+    if comp is not None:
+        comp(sc.definition)
+
+
 def register(app: typer.Typer) -> None:
     @app.command()
     def rulesets() -> None:
@@ -94,12 +112,19 @@ def register(app: typer.Typer) -> None:
         tables: Annotated[Optional[Path], typer.Option(help="user table file filling unknown cells")] = None,
         seed: Annotated[Optional[str], typer.Option(help="dice seed (hex) for rolls at creation")] = None,
         game_id: Annotated[str, typer.Option(help="game id recorded in the state")] = "offline",
+        map_file: Annotated[Optional[Path], typer.Option("--map", help="map file replacing the scenario's map "
+                                                         "(docs/maps.md; drawn on the same grid)")] = None,
+        counters: Annotated[Optional[Path], typer.Option(help="counter values (Umpire Studio's counters.textproto)")] = None,
+        module: Annotated[Optional[Path], typer.Option("--module", "-m", help="the module whose palette the counters "
+                                                       "rows name (copies of a piece share its row)")] = None,
     ) -> None:
         """Create a game offline from a scenario and write its initial state."""
 
         def go() -> None:
-            sc = load_scenario(ruleset, scenario)
+            sc = definition_pb2.Scenario()
+            sc.CopyFrom(load_scenario(ruleset, scenario))
             rs = get_ruleset(ruleset or sc.ruleset)
+            complete_scenario(sc, rs.id, map_file, counters, module)
             table_set = read_message(tables, tables_pb2.TableSet()) if tables else None
             try:
                 seed_bytes = bytes.fromhex(seed) if seed else dice_mod.new_seed()

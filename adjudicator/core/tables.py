@@ -155,6 +155,22 @@ def merge_tables(
     return [merged[t.id] for t in base]
 
 
+def with_tables(state: state_pb2.GameState, user: tables_pb2.TableSet | None,
+                source_name: str) -> state_pb2.GameState:
+    """A copy of the state with a user table file merged over its tables
+    (`merge_tables`: a typo in the file is an error with its position). The
+    CLI's `--tables`, `check-log --tables` and Umpire Studio's chart values all
+    come in through here, so they are checked and merged the same way."""
+    if user is None or not user.tables:
+        return state
+    out = state_pb2.GameState()
+    out.CopyFrom(state)
+    merged = merge_tables(list(out.scenario.definition.tables), user, source_name)
+    del out.scenario.definition.tables[:]
+    out.scenario.definition.tables.extend(merged)
+    return out
+
+
 def _copy(t: tables_pb2.Table) -> tables_pb2.Table:
     c = tables_pb2.Table()
     c.CopyFrom(t)
