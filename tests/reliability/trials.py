@@ -264,10 +264,10 @@ def _latency_one_game(a: ServerProcess, b: ServerProcess, actions: int, pause: f
     ready = threading.Event()
     done = threading.Event()
     watcher_side = g.other(g.acting)
+    call = b.stub.WatchGame(service_pb2.WatchGameRequest(game_id=g.game_id, from_version=0),
+                            metadata=md(g.tokens[watcher_side]), timeout=60 + actions)
 
     def watch() -> None:
-        call = b.stub.WatchGame(service_pb2.WatchGameRequest(game_id=g.game_id, from_version=0),
-                                metadata=md(g.tokens[watcher_side]), timeout=60 + actions)
         try:
             for item in call:
                 if item.event.version == 0:
@@ -295,6 +295,7 @@ def _latency_one_game(a: ServerProcess, b: ServerProcess, actions: int, pause: f
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline and not all(v in seen for v in acked):
         time.sleep(0.01)
+    call.cancel()  # the stream waits for more; stop it here
     result.events += len(acked)
     for v, t_ack in acked.items():
         if v not in seen:
