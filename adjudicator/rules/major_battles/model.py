@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from adjudicator.core.errors import MalformedInput
+from adjudicator.core.ruleset import STATE_CACHE_SIZE
 from adjudicator.rules.major_battles.board import Board, board_of
 from adjudicator.rules.major_battles.options import Options
 from umpire.v1 import common_pb2, definition_pb2, major_battles_pb2 as mbp, state_pb2
@@ -423,7 +424,7 @@ def _board(state: state_pb2.GameState) -> Board:
 
 
 _CACHE: OrderedDict[int, tuple[state_pb2.GameState, int, Game]] = OrderedDict()
-_CACHE_SIZE = 16
+_CACHE_SIZE = STATE_CACHE_SIZE  # one per hot game (core/ruleset.py)
 _LOCK = threading.Lock()  # the gRPC server validates from several threads
 
 

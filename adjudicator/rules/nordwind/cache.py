@@ -31,13 +31,14 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 
+from adjudicator.core.ruleset import STATE_CACHE_SIZE
 from adjudicator.rules.nordwind.board import Board
 from adjudicator.rules.nordwind.units import Counters
 from umpire.v1 import common_pb2, state_pb2
 
 # id -> (state, version, board, snapshot of the units when primed, None once checked).
 _CACHE: OrderedDict[int, tuple[state_pb2.GameState, int, Board, tuple[object, ...] | None]] = OrderedDict()
-_CACHE_SIZE = 32
+_CACHE_SIZE = STATE_CACHE_SIZE  # one per hot game (core/ruleset.py)
 _LOCK = threading.Lock()
 
 
