@@ -253,5 +253,8 @@ def register(app: typer.Typer) -> None:
                                                    timeout=timeout))
         if resp.seed:
             out.print(f"seed: {resp.seed}", highlight=False, markup=False)
+            if resp.HasField("revealed_at_version"):
+                out.print(f"revealed at version {resp.revealed_at_version}: every later roll is open "
+                          "(anyone can compute it)", highlight=False, markup=False)
         else:
             out.print(f"not yet revealed; asked so far: {', '.join(resp.agreed)}", highlight=False, markup=False)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from adjudicator.core.errors import MalformedInput
-from adjudicator.core.tables import merge_tables
+from adjudicator.core.tables import with_tables
 from importers.canonical import read_message
 from umpire.v1 import common_pb2, state_pb2, tables_pb2
 
@@ -47,16 +47,14 @@ def cells_as_tables(specs: list[str] | None) -> tables_pb2.TableSet:
     return ts
 
 
+def read_tables(tables: Path | None) -> tables_pb2.TableSet | None:
+    return read_message(tables, tables_pb2.TableSet()) if tables is not None else None
+
+
 def with_user_tables(state: state_pb2.GameState, tables: Path | None) -> state_pb2.GameState:
     """The state with a user table file merged over its tables (checked: unknown
     tables, rows or columns are errors with their position)."""
-    if tables is None:
-        return state
-    user = read_message(tables, tables_pb2.TableSet())
-    merged = merge_tables(list(state.scenario.definition.tables), user, str(tables))
-    del state.scenario.definition.tables[:]
-    state.scenario.definition.tables.extend(merged)
-    return state
+    return with_tables(state, read_tables(tables), str(tables))
 
 
 def load_state(path: Path, tables: Path | None = None, cells: list[str] | None = None) -> state_pb2.GameState:
@@ -65,9 +63,4 @@ def load_state(path: Path, tables: Path | None = None, cells: list[str] | None =
     if not s.ruleset:
         raise MalformedInput("not a game state (no ruleset)", str(path))
     s = with_user_tables(s, tables)
-    extra = cells_as_tables(cells)
-    if extra.tables:
-        merged = merge_tables(list(s.scenario.definition.tables), extra, "--cell")
-        del s.scenario.definition.tables[:]
-        s.scenario.definition.tables.extend(merged)
-    return s
+    return with_tables(s, cells_as_tables(cells), "--cell")

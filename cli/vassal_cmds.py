@@ -16,9 +16,10 @@ convert IN OUT chooses the conversion by the two extensions:
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from collections.abc import Callable, Sequence
-from typing import Optional, TypeVar
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Optional, TypeVar
 
 import typer
 from google.protobuf.message import Message
@@ -31,7 +32,10 @@ from importers.vassal.archive import Archive
 from importers.vassal.binding import load_binding
 from importers.vassal.game import SavedGame, read_game_archive
 from importers.vassal.module import Module
-from umpire.v1 import definition_pb2, state_pb2, vassal_pb2
+from umpire.v1 import definition_pb2, state_pb2, tables_pb2, vassal_pb2
+
+if TYPE_CHECKING:
+    from importers.vassal.completion import Completion
 
 GAME_EXT = (".vsav", ".vlog", ".sav", ".log")  # .sav/.log: VASSAL 1.x/2.x names
 SAVE_EXT = (".vsav", ".sav")
@@ -105,6 +109,45 @@ def with_bar(label: str, size: int, fn: Callable[[Callable[[int, int], None] | N
     with Progress(console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(label, total=size)
         return fn(lambda n, total: bar.update(task, completed=n, total=total))
+
+
+@dataclass
+class ProjectFiles:
+    """`--map`, `--counters`, `--tables`: what Umpire Studio writes (or a user
+    by hand) to complete a game read from a module that has no terrain, no
+    counter values and no chart values (docs/studio.md). The completion is the
+    studio's own (importers/vassal/completion.py)."""
+
+    map_file: Optional[Path] = None
+    counters: Optional[Path] = None
+    tables: Optional[Path] = None
+
+    def given(self) -> bool:
+        return any(x is not None for x in (self.map_file, self.counters, self.tables))
+
+    def completion(self, b: vassal_pb2.VassalBinding, mod: Module | None) -> "Completion | None":
+        from importers.vassal.completion import completion_from_files
+
+        if (self.map_file or self.counters) and b.scenario:
+            raise MalformedInput("--map / --counters complete a definition built from the module; the binding "
+                                 f"names scenario {b.scenario!r}, whose map and units are used instead")
+        return completion_from_files(b.ruleset, mod, self.map_file, self.counters)
+
+    def table_set(self) -> tables_pb2.TableSet | None:
+        return read_message(self.tables, tables_pb2.TableSet()) if self.tables is not None else None
+
+    def refuse(self, why: str) -> None:
+        if self.given():
+            raise MalformedInput(f"--map, --counters and --tables {why}")
+
+
+NO_FILES = ProjectFiles()
+MAP_OPTION = typer.Option(None, "--map", help="map file completing the module's bare grid (docs/maps.md; a board "
+                          "file for a point-to-point map)")
+COUNTERS_OPTION = typer.Option(None, "--counters", help="counter values, one row per palette piece "
+                               "(counters.textproto of Umpire Studio)")
+TABLES_OPTION = typer.Option(None, "--tables", help="chart values (table file, docs/tables.md) merged over the "
+                             "game's tables")
 
 
 def binding_for(binding: Optional[Path], ruleset: Optional[str], scenario: Optional[str]) -> vassal_pb2.VassalBinding:
@@ -187,13 +230,15 @@ def write_game_entry(path: Path, saved_game: bytes, entries: dict[str, bytes]) -
 def do_convert(src: Path, dst: Path, module: Optional[Path], binding: Optional[Path], ruleset: Optional[str],
                scenario: Optional[str], base: Optional[Path], setup: Optional[str], strict: bool,
                kind: Optional[str], encoding: Optional[str], rolls: list[int],
-               scenario_file: Optional[Path] = None, extensions: Sequence[Path] = ()) -> None:
+               scenario_file: Optional[Path] = None, extensions: Sequence[Path] = (),
+               files: ProjectFiles = NO_FILES) -> None:
     si, so = _ext(src), _ext(dst)
     if src.resolve() == dst.resolve():
         raise MalformedInput("IN and OUT are the same file")
     if si in GAME_EXT and so in GAME_EXT:
         if (si in SAVE_EXT) != (so in SAVE_EXT):
             raise MalformedInput(f"cannot convert a {si} into a {so} directly; go through a canonical file")
+        files.refuse("complete a game read into a canonical file; a VASSAL-to-VASSAL rewrite reads no rules data")
         game = read_game(src, strict, keep_raw=True)
         enc = _encoding(encoding, game.encoding)
         if enc == game.encoding and game.raw is not None:
@@ -203,25 +248,37 @@ def do_convert(src: Path, dst: Path, module: Optional[Path], binding: Optional[P
         return
     b = binding_for(binding, ruleset, scenario)
     scen = read_message(scenario_file, definition_pb2.Scenario()) if scenario_file else None
+    if scen is not None and (files.map_file or files.counters):
+        raise MalformedInput("--map / --counters complete a definition built from the module, not --scenario-file")
     if si in SAVE_EXT and so in CANON_EXT:
         from importers.vassal.gcpause import paused_gc
         from importers.vassal.to_canonical import import_game
 
+        from adjudicator.core.tables import with_tables
+
         mod = need_module(module, "read positions from a save", extensions)
+        comp = files.completion(b, mod)
+        user_tables = files.table_set()
         with paused_gc():  # one collection after the whole import, not one per stage
             game = read_game(src, strict)
             res = with_bar("binding pieces", len(game.pieces),
-                           lambda cb: import_game(game, mod, b, scenario=scen, rolls=rolls, progress=cb))
+                           lambda cb: import_game(game, mod, b, scenario=scen, rolls=rolls, progress=cb,
+                                                  complete=comp))
         _warn_many(res.diagnostics)
-        write_message(dst, res.state)
+        write_message(dst, with_tables(res.state, user_tables, str(files.tables)))
         return
     if si in LOG_EXT and so in CANON_EXT:
         mod = need_module(module, "read a log", extensions)
-        write_message(dst, log_record(read_game(src, strict), mod, b, rolls, scen))
+        write_message(dst, log_record(read_game(src, strict), mod, b, rolls, scen, files))
         return
     if si in MODULE_EXT and so in CANON_EXT:
-        write_message(dst, module_scenario(open_module(src, extensions), b, setup, strict))
+        if files.tables is not None:
+            raise MalformedInput("--tables: chart values are merged when a game is created; give the file to "
+                                 "`umpire new SCENARIO --tables` (or CreateGame.tables)")
+        mod = open_module(src, extensions)
+        write_message(dst, module_scenario(mod, b, setup, strict, files.completion(b, mod)))
         return
+    files.refuse("complete a game read from VASSAL (IN a .vsav, .vlog or .vmod)")
     if si in CANON_EXT and so in SAVE_EXT:
         msg = read_canonical(src, [state_pb2.GameState, definition_pb2.Scenario], kind)
         _write_vsav(msg, dst, need_module(module, "write a save", extensions), b, base, strict, encoding)
@@ -302,7 +359,8 @@ def _write_vmod(msg: Message, dst: Path, module: Optional[Path], b: vassal_pb2.V
         atomic_write(dst, build_module(msg))
 
 
-def module_scenario(mod: Module, b: vassal_pb2.VassalBinding, setup: Optional[str], strict: bool) -> definition_pb2.Scenario:
+def module_scenario(mod: Module, b: vassal_pb2.VassalBinding, setup: Optional[str], strict: bool,
+                    complete: "Completion | None" = None) -> definition_pb2.Scenario:
     from importers.vassal.setups import import_setup, setup_files
     from importers.vassal.to_canonical import module_definition
 
@@ -312,29 +370,35 @@ def module_scenario(mod: Module, b: vassal_pb2.VassalBinding, setup: Optional[st
         if not chosen:
             raise MalformedInput(f"no predefined setup {setup!r} (with a file) in the module; have: "
                                  f"{', '.join(s.path for s in files) or 'none'}", mod.name)
-        res = import_setup(mod, b, chosen[0], strict)
+        res = import_setup(mod, b, chosen[0], strict, complete=complete)
         _warn_many(res.diagnostics)
         return res.scenario
     if files:
         _warn(f"no --setup: the scenario has no placements (predefined setups: {', '.join(s.path for s in files)})")
     dfn = module_definition(mod, b)
+    if complete is not None and not b.scenario:
+        complete(dfn)
     return definition_pb2.Scenario(id=dfn.id, name=dfn.name, ruleset=b.ruleset, definition=dfn, source=dfn.source)
 
 
 def log_record(game: SavedGame, mod: Module, b: vassal_pb2.VassalBinding, rolls: list[int],
-               scen: definition_pb2.Scenario | None = None) -> state_pb2.GameRecord:
+               scen: definition_pb2.Scenario | None = None, files: ProjectFiles = NO_FILES) -> state_pb2.GameRecord:
     """The log as a GameRecord: its start position and its actions (applied by
     the ruleset when it is installed, up to the first illegal one)."""
     from adjudicator.core.ruleset import ruleset_ids
     from importers.vassal.logreplay import LogReader
     from importers.vassal.to_canonical import import_game
 
+    comp = files.completion(b, mod)
     if b.ruleset and b.ruleset in ruleset_ids():
+        from adjudicator.core.tables import with_tables
         from importers.vassal.checklog import check_log
 
-        report, final = check_log(game, mod, b, scenario=scen, rolls=rolls)
-        imp = import_game(game, mod, b, scenario=scen, rolls=rolls)
-        rec = state_pb2.GameRecord(game_id="offline", initial=imp.state)
+        user_tables = files.table_set()
+        report, final = check_log(game, mod, b, scenario=scen, rolls=rolls, complete=comp, tables=user_tables,
+                                  tables_name=str(files.tables))
+        imp = import_game(game, mod, b, scenario=scen, rolls=rolls, complete=comp)
+        rec = state_pb2.GameRecord(game_id="offline", initial=with_tables(imp.state, user_tables, str(files.tables)))
         for e in report.entries:
             if e.HasField("action") and e.verdict.legal:
                 rec.actions.add(version=len(rec.actions) + 1, action=e.action)
@@ -343,6 +407,7 @@ def log_record(game: SavedGame, mod: Module, b: vassal_pb2.VassalBinding, rolls:
         else:
             _warn(f"LOG step {report.first_illegal_step} is illegal; the record stops before it (see umpire check-log)")
         return rec
+    files.refuse("need an installed ruleset")
     imp = import_game(game, mod, b, scenario=scen, rolls=rolls)
     _warn_many(imp.diagnostics)
     rec = state_pb2.GameRecord(game_id="offline", initial=imp.state)
@@ -370,10 +435,14 @@ def register(app: typer.Typer) -> None:
         scenario_file: Optional[Path] = typer.Option(None, "--scenario-file", help="canonical scenario file the pieces bind to"),
         extension: list[Path] = typer.Option([], "--extension", "-x",
                                              help="extension (.vmdx) loaded with the module; repeatable"),
+        map_file: Optional[Path] = MAP_OPTION,
+        counters: Optional[Path] = COUNTERS_OPTION,
+        tables: Optional[Path] = TABLES_OPTION,
     ) -> None:
         """Convert between VASSAL files and canonical Umpire files."""
+        files = ProjectFiles(map_file, counters, tables)
         run(lambda: do_convert(src, dst, module, binding, ruleset, scenario, base, setup, strict, kind, encoding, roll,
-                               scenario_file, extension))
+                               scenario_file, extension, files))
 
     @app.command("inspect")
     def inspect(
@@ -406,32 +475,39 @@ def register(app: typer.Typer) -> None:
         active_side: str = typer.Option("", "--active-side", help="the side to act when the log starts"),
         extension: list[Path] = typer.Option([], "--extension", "-x",
                                              help="extension (.vmdx) loaded with the module; repeatable"),
+        map_file: Optional[Path] = MAP_OPTION,
+        counters: Optional[Path] = COUNTERS_OPTION,
+        tables: Optional[Path] = TABLES_OPTION,
     ) -> None:
         """Replay a VASSAL log through a ruleset; report the first illegal step (exit 1)."""
         from importers.vassal.checklog import StartAt
 
         start = StartAt(turn, phase, segment, active_side)
+        files = ProjectFiles(map_file, counters, tables)
         code = run(lambda: do_check_log(log, binding, ruleset, module, scenario, json_out, roll, strict, verbose,
-                                        scenario_file, start, extension))
+                                        scenario_file, start, extension, files))
         raise typer.Exit(code)
 
 
 def do_check_log(log: Path, binding: Optional[Path], ruleset: Optional[str], module: Optional[Path],
                  scenario: Optional[str], json_out: Optional[Path], rolls: list[int], strict: bool,
                  verbose: bool, scenario_file: Optional[Path] = None, start: "object | None" = None,
-                 extensions: Sequence[Path] = ()) -> int:
-    from importers.vassal.checklog import check_log, render_entry
+                 extensions: Sequence[Path] = (), files: ProjectFiles = NO_FILES) -> int:
+    from importers.vassal.checklog import StartAt, check_log, render_entry
 
     b = binding_for(binding, ruleset, scenario)
     mod = need_module(module, "replay a log", extensions)
     scen = read_message(scenario_file, definition_pb2.Scenario()) if scenario_file else None
+    if scen is not None and (files.map_file or files.counters):
+        raise MalformedInput("--map / --counters complete a definition built from the module, not --scenario-file")
+    comp = files.completion(b, mod)
+    user_tables = files.table_set()
     game = read_game(log, strict)
-    from importers.vassal.checklog import StartAt
-
     at = start if isinstance(start, StartAt) else None
     report, _ = with_bar("replaying", len(game.pieces) + len(game.log_steps),
                          lambda cb: check_log(game, mod, b, scenario=scen, rolls=rolls, start=at, strict=strict,
-                                              progress=cb))
+                                              progress=cb, complete=comp, tables=user_tables,
+                                              tables_name=str(files.tables)))
     if json_out is not None:
         write_message(json_out, report)
     adjudicated = [e for e in report.entries if e.HasField("verdict")]

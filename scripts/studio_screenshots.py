@@ -3,36 +3,171 @@
 
     .venv/bin/python scripts/studio_screenshots.py [--out docs/studio]
 
-It starts the studio on the Ragnarok sample module (../shared/vassal-samples),
-follows docs/studio.md step by step with a real pointer (paint, road, river,
-save, counters, binding, open the save, drag a unit) and writes one small PNG
-per step. The pictures in the guide come from this script, never by hand.
+It starts the studio on the SYNTHETIC demo module (scripts/studio_demo.py:
+own drawn board and counters, no publisher's art, so the pictures may be
+committed), follows docs/studio.md step by step with a real pointer (paint
+terrain, a road and a river, save, type counter values, bind the sides, open
+the save, drag a unit, attack, step through a log that starts mid-game, type a
+chart value) and then draws a point-to-point board (Major Battles), writing one
+small PNG per step. The pictures in the guide come from this script, never by hand.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from adjudicator.core import engine  # noqa: E402
+from adjudicator.core.dice import HmacDice  # noqa: E402
+from adjudicator.core.ruleset import get_ruleset  # noqa: E402
+from exporters.canonical import write_message  # noqa: E402
 from studio.project import Project  # noqa: E402
 from studio.server import start_background  # noqa: E402
-from tests.studio.conftest import chromium_path  # noqa: E402
+from tests.studio.conftest import add_town_and_road, cell, chromium_path  # noqa: E402
+from tests.support.studio_module import (  # noqa: E402
+    HILLS, RIVER, ROAD, VILLAGE, WOODS, demo_files, demo_values,
+)
 
-SAMPLES = ROOT.parent / "shared" / "vassal-samples"
+VIEW: Any = {"width": 1100, "height": 680}  # playwright ViewportSize
 
 
-def centre(page: object, label: str, tab: str = "map") -> tuple[float, float]:
-    view = "view" if tab == "map" else "map"
-    p = page.evaluate(  # type: ignore[attr-defined]
-        f"(() => {{ const v = window.studio.tabs.{tab}.{view}; const [x, y] = v.data.centre[v.index.get({json.dumps(label)})];"
-        " return v.screenOfPoint(x, y); })()")
-    return p["x"], p["y"]
+def _ready(page: Any) -> None:
+    page.wait_for_function("window.studio && window.studio.ready === true", timeout=60000)
+
+
+def _status(page: Any, text: str) -> None:
+    page.wait_for_function(f"document.getElementById('status').textContent.includes({text!r})", timeout=60000)
+
+
+def _drag(page: Any, labels: list[str], tab: str = "map") -> None:
+    page.mouse.move(*cell(page, labels[0], tab))
+    page.mouse.down()
+    for label in labels[1:]:
+        page.mouse.move(*cell(page, label, tab), steps=4)
+    page.mouse.up()
+
+
+def hex_walkthrough(page: Any, url: str, files: Any, shot: Any) -> None:
+    page.goto(url)
+    _ready(page)
+    shot("1-open")
+    view = "window.studio.tabs.map.view"
+    page.evaluate(f"{view}.zoomTo(['0303', '1207', '0710'], 1.6)")
+    for tool, hexes in (("terrain:wooded", WOODS), ("terrain:difficult", HILLS)):
+        page.click(f'[data-tool="{tool}"]')
+        for h in hexes:
+            page.mouse.click(*cell(page, h, "map"))
+    page.click('[data-tool="road:national"]')
+    _drag(page, ROAD[2:13])
+    page.click('[data-tool="side:river"]')
+    for a, b in RIVER:
+        (ax, ay), (bx, by) = cell(page, a, "map"), cell(page, b, "map")
+        page.mouse.click((ax + bx) / 2, (ay + by) / 2)
+    page.click('[data-tool="feature:village"]')
+    page.mouse.click(*cell(page, VILLAGE[0], "map"))
+    page.click('[data-tool="name"]')
+    page.mouse.click(*cell(page, VILLAGE[0], "map"))
+    page.fill("#ask-input", VILLAGE[1])
+    page.keyboard.press("Enter")
+    page.mouse.move(*cell(page, "1103", "map"))
+    shot("2-paint")
+    page.click("#save-map")
+    _status(page, "check-map")
+    shot("3-saved")
+
+    page.click('[data-tab="counters"]')
+    page.wait_for_selector('[data-row="blue-inf-1"]')
+    for row, values in demo_values().items():
+        for column, value in values.items():
+            sel = f'[data-row="{row}"][data-column="{column}"]'
+            if page.evaluate(f"document.querySelector('{sel}').tagName") == "SELECT":
+                page.select_option(sel, value)
+            else:
+                page.fill(sel, value)
+    page.click("#save-counters")
+    _status(page, "saved")
+    shot("4-counters")
+
+    page.click('[data-tab="binding"]')
+    page.wait_for_selector('select[data-key="side:Blue"]')
+    page.select_option('select[data-key="side:Blue"]', "allied")
+    page.select_option('select[data-key="side:Red"]', "german")
+    page.click("#save-binding")
+    _status(page, "saved")
+    shot("5-binding")
+
+    page.click('[data-tab="game"]')
+    page.set_input_files("#game-upload", str(files.save))
+    page.wait_for_selector('.layer-units [data-unit="red-inf-2"]')
+    page.evaluate("window.studio.tabs.game.map.zoomTo(['0906', '1303', '1108'], 2.2)")
+    page.mouse.move(*cell(page, "1105", "game"))
+    page.mouse.down()
+    page.wait_for_selector('.reach[data-hex="1103"]')
+    page.mouse.move(*cell(page, "1103", "game"), steps=6)
+    page.mouse.up()
+    page.wait_for_selector("#verdict .legal")
+    shot("6-verdict")
+    page.click("#discard")
+    page.click('.legal-actions li[data-kind="end_phase"]')
+    page.click("#judge-action")
+    page.wait_for_selector("#verdict .legal")
+    page.click("#apply")
+    page.wait_for_selector("#verdict p.ok")
+    page.click("#mode-attack")
+    page.mouse.click(*cell(page, "1006", "game"))
+    page.mouse.click(*cell(page, "0907", "game"))
+    page.wait_for_selector("#verdict .legal")
+    shot("7-attack")
+
+    page.click('[data-tab="charts"]')
+    page.wait_for_selector('section.table[data-table="nordwind-1945/crt"]')
+    shot("8-charts")
+    page.click('[data-tab="game"]')
+    page.wait_for_selector('#game-upload')
+    page.set_input_files("#game-upload", str(files.log))
+    page.wait_for_selector(".steps li[data-step='0']")
+    page.fill("#start-phase", "allied-movement")
+    page.select_option("#start-side", "allied")
+    page.click("#replay-from")
+    page.wait_for_function("window.studio.tabs.game.game.start.phase === 'allied-movement'")
+    page.evaluate("window.studio.tabs.game.map.zoomTo(['0305', '0506', '1204'], 1.8)")
+    page.click(".steps li[data-step='2']")
+    page.wait_for_selector("#verdict .illegal")
+    page.evaluate("document.querySelector('.steps').scrollIntoView()")
+    shot("9-log")
+
+
+def board_walkthrough(page: Any, url: str, shot: Any) -> None:
+    page.goto(url)
+    _ready(page)
+    page.wait_for_selector('.layer-grid circle[data-town="A"]')
+    add_town_and_road(page)
+    page.click("#save-board")
+    _status(page, "saved")
+    page.evaluate("window.studio.tabs.map.view.zoomTo(['B', 'G', 'D'], 2.2)")
+    shot("10-board")
+    page.click('[data-tab="game"]')
+    page.select_option("#game-file", "games/illustration-2.json")
+    page.wait_for_selector('.layer-units [data-unit="us-inf-05"]')
+    page.click('.legal-actions li[data-kind="turn_card"]')
+    page.click("#judge-action")
+    page.wait_for_selector("#verdict .legal")
+    page.click("#apply")
+    page.wait_for_selector("#verdict p.ok")
+    box = page.locator('.layer-units [data-unit="us-inf-05"]').bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_selector('.reach[data-hex="A"]')
+    page.mouse.move(*cell(page, "A"), steps=6)
+    page.mouse.up()
+    page.wait_for_selector("#verdict .legal")
+    shot("11-towns")
 
 
 def main() -> None:
@@ -42,68 +177,36 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     exe = chromium_path()
-    module = SAMPLES / "ragnarok-v12-379-unpacked.vmod"
-    if exe is None or not module.is_file():
-        sys.exit("needs Chromium and ../shared/vassal-samples")
+    if exe is None:
+        sys.exit("needs Chromium (apt-get install -y chromium, or set UMPIRE_CHROMIUM)")
     args.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
-        run = start_background(Project.open(Path(tmp) / "ragnarok-studio", module, "nordwind-1945"))
         b = pw.chromium.launch(executable_path=exe, headless=True, args=["--no-sandbox"])
-        page = b.new_page(viewport={"width": 1200, "height": 760})
+        page = b.new_page(viewport=VIEW)
 
         def shot(name: str) -> None:
             page.screenshot(path=str(args.out / f"{name}.png"))
 
-        page.goto(run.url)
-        page.wait_for_function("window.studio && window.studio.ready === true", timeout=30000)
-        shot("1-open")
-        page.evaluate("window.studio.tabs.map.view.zoomTo(['0402', '0807', '0504'], 2.5)")
-        page.click('[data-tool="terrain:wooded"]')
-        page.mouse.move(*centre(page, "0605"))
-        page.mouse.down()
-        page.mouse.move(*centre(page, "0606"), steps=5)
-        page.mouse.up()
-        page.click('[data-tool="road:national"]')
-        page.mouse.move(*centre(page, "0403"))
-        page.mouse.down()
-        for label in ("0503", "0604", "0704"):
-            page.mouse.move(*centre(page, label), steps=4)
-        page.mouse.up()
-        page.click('[data-tool="side:river"]')
-        (ax, ay), (bx, by) = centre(page, "0505"), centre(page, "0506")
-        page.mouse.click((ax + bx) / 2, (ay + by) / 2)
-        page.mouse.move(*centre(page, "0706"))
-        shot("2-paint")
-        page.click("#save-map")
-        page.wait_for_function("document.getElementById('status').textContent.includes('check-map')")
-        shot("3-saved")
-        page.click('[data-tab="counters"]')
-        page.wait_for_selector('select[data-row="hero-heimdall"][data-column="movement class"]')
-        page.select_option('select[data-row="hero-heimdall"][data-column="movement class"]', "foot")
-        page.click("#save-counters")
-        shot("4-counters")
-        page.click('[data-tab="binding"]')
-        page.wait_for_selector('select[data-key="side:Aesir"]')
-        page.select_option('select[data-key="side:Aesir"]', "german")
-        page.select_option('select[data-key="side:Jotun"]', "allied")
-        page.click("#save-binding")
-        shot("5-binding")
-        page.click('[data-tab="game"]')
-        page.set_input_files("#game-upload", str(SAMPLES / "ragnarok-start.vsav"))
-        page.wait_for_selector('.layer-units [data-unit="hero-heimdall"]')
-        page.evaluate("window.studio.tabs.game.map.zoomTo(['0101', '0504'], 2.5)")
-        page.mouse.move(*centre(page, "0101", "game"))
-        page.mouse.down()
-        page.wait_for_selector('.reach[data-hex="0102"]')
-        page.mouse.move(*centre(page, "0303", "game"), steps=6)
-        page.mouse.up()
-        page.wait_for_selector("#verdict .legal")
-        shot("6-verdict")
-        page.click('[data-tab="charts"]')
-        page.wait_for_selector('section.table[data-table="nordwind-1945/crt"]')
-        shot("7-charts")
+        files = demo_files(Path(tmp) / "demo")
+        run = start_background(Project.open(Path(tmp) / "demo-studio", files.module, "nordwind-1945"))
+        try:
+            hex_walkthrough(page, run.url, files, shot)
+        finally:
+            run.stop()
+
+        p = Project.open(Path(tmp) / "mb-studio", None, "major-battles")
+        p.set_ruleset("major-battles", "major-battles/illustration-2")
+        rs = get_ruleset("major-battles")
+        st, _ = engine.new_game(rs, rs.load_scenario("major-battles/illustration-2"), game_id="doc", options={},
+                                tables=None, dice=HmacDice(b"studio-doc", "doc", 0, 0))
+        p.path("games").mkdir(exist_ok=True)
+        write_message(p.path("games/illustration-2.json"), st)
+        run = start_background(p)
+        try:
+            board_walkthrough(page, run.url, shot)
+        finally:
+            run.stop()
         b.close()
-        run.stop()
     print(f"wrote {len(list(args.out.glob('*.png')))} screenshots to {args.out}")
 
 

@@ -23,7 +23,8 @@ from starlette.staticfiles import StaticFiles
 
 from adjudicator.core.errors import MalformedInput, NeedsData, NotFound, UmpireError
 from google.protobuf import json_format
-from studio import charts, game
+from importers.vassal.checklog import StartAt
+from studio import boards, charts, game, layout, mapdoc
 from studio.pieces import auto_match, binding_rules, palette
 from studio.project import TABLES, Project
 from studio.security import SAFE_NAME
@@ -77,6 +78,52 @@ async def _body(request: Request) -> dict[str, Any]:
     return data
 
 
+def overlay_json(ov: boards.Overlay) -> dict[str, Any]:
+    """A VASSAL map's cells for the page's map view (static/js/mapview.js)."""
+    return {"kind": "hex", "map": ov.map, "width": ov.width, "height": ov.height, "notes": ov.notes,
+            "boards": [{"name": b.name, "image": b.image, "x": b.x, "y": b.y, "width": b.width,
+                        "height": b.height} for b in ov.boards],
+            "labels": ov.labels, "names": ov.names, "snap": ov.snap, "centre": ov.centre, "shape": ov.shape,
+            "corners": ov.corners, "nbr": ov.nbr, "outside": ov.outside}
+
+
+def board_json(project: Project, sess: game.Session) -> dict[str, Any]:
+    """Where the Game tab draws the state shown: over the module's map when the
+    game was read from a save of it (pieces where VASSAL draws them), else on
+    the state's own map (studio/layout.py)."""
+    gm = game.current(sess).scenario.definition.map
+    kind = gm.WhichOneof("layout")
+    ident = sess.vassal_map()
+    mod = project.module
+    if kind == "hex":
+        if ident and mod is not None and ident in boards.hex_maps(mod):
+            out = overlay_json(project.overlay(ident))
+        else:
+            out = layout.hex_cells(gm)
+        out["doc"] = mapdoc.map_to_doc(gm)
+        return out
+    if kind == "graph":
+        if ident and mod is not None:
+            ov = project.overlay(ident)
+            placed = {name: (float(x), float(y)) for name, x, y in ov.towns}
+            return layout.graph_cells(gm, placed, overlay_json(ov)["boards"], (ov.width, ov.height)) | {"map": ident}
+        return layout.graph_cells(gm)
+    raise MalformedInput("the state's scenario has no map to draw (hex or graph)")
+
+
+def start_at(data: Any) -> StartAt | None:
+    """Where a log that begins mid-game starts (check-log's --turn, --phase,
+    --segment, --active-side), from the page."""
+    if not isinstance(data, dict) or not any(data.values()):
+        return None
+    try:
+        turn = int(data.get("turn") or 0)
+    except (TypeError, ValueError):
+        raise MalformedInput(f"turn {data.get('turn')!r} is not a whole number", "start.turn") from None
+    return StartAt(turn, str(data.get("phase") or "").strip(), str(data.get("segment") or "").strip(),
+                   str(data.get("active_side") or "").strip())
+
+
 def build_app(project: Project) -> Starlette:
     st = Studio(project)
 
@@ -117,19 +164,22 @@ def build_app(project: Project) -> Starlette:
 
     def map_get(r: Request, _b: dict[str, Any]) -> Any:
         ident = r.path_params["map"]
-        ov = project.overlay(ident)
-        loaded = project.load_map(ident)
-        return {"map": ident, "width": ov.width, "height": ov.height, "notes": ov.notes,
-                "boards": [{"name": b.name, "image": b.image, "x": b.x, "y": b.y, "width": b.width,
-                            "height": b.height} for b in ov.boards],
-                "labels": ov.labels, "names": ov.names, "snap": ov.snap, "centre": ov.centre, "shape": ov.shape,
-                "corners": ov.corners, "nbr": ov.nbr, "outside": ov.outside, **loaded}
+        return {**overlay_json(project.overlay(ident)), **project.load_map(ident)}
 
     def map_save(r: Request, b: dict[str, Any]) -> Any:
         doc = b.get("doc")
         if not isinstance(doc, dict):
             raise MalformedInput("send the map as {doc: ...}")
         return project.save_map(r.path_params["map"], doc)
+
+    def board_get(r: Request, _b: dict[str, Any]) -> Any:
+        return project.load_board(r.path_params["name"])
+
+    def board_save(r: Request, b: dict[str, Any]) -> Any:
+        doc = b.get("doc")
+        if not isinstance(doc, dict):
+            raise MalformedInput("send the board as {doc: ...}")
+        return project.save_board(r.path_params["name"], doc)
 
     def image(r: Request, _b: dict[str, Any]) -> Response:
         name = r.path_params["name"]
@@ -195,19 +245,11 @@ def build_app(project: Project) -> Starlette:
                 "blocked": blocked, "game": st.session.file if st.session else ""}
 
     def charts_save(_r: Request, b: dict[str, Any]) -> Any:
-        rs = project.ruleset
-        if rs is None:
-            raise MalformedInput("choose a ruleset first")
         cells = b.get("cells", [])
         if not isinstance(cells, list):
             raise MalformedInput("send {cells: [{table, row, column, value}]}")
         state = game.current(st.session) if st.session is not None else None
-        base = [t for t in charts.base_tables(rs, state) if t.id != project.counters_table_id()]
-        kept = [{"table": t.id, "row": c.row, "column": c.column, "value": c.value, "source": c.source}
-                for t in project.charts().tables for c in t.cells]  # cells saved before stay unless retyped
-        ts = charts.save_cells(base, kept + [dict(c) for c in cells if isinstance(c, dict)])
-        project.write(TABLES, charts.tableset_text(ts, rs.title))
-        return {"file": TABLES, "cells": sum(len(t.cells) for t in ts.tables)}
+        return project.save_charts([dict(c) for c in cells if isinstance(c, dict)], state)
 
     def files(_r: Request, _b: dict[str, Any]) -> Any:
         found = []
@@ -237,19 +279,29 @@ def build_app(project: Project) -> Starlette:
         except Exception as e:  # noqa: BLE001 - one line for the page
             return _error(e)
 
-    def _open(rel: str) -> game.Session:
+    def _open(rel: str, start: StartAt | None = None) -> game.Session:
         path = project.path(rel)
         if not path.is_file():
             raise MalformedInput(f"no file {rel!r} in the project folder")
         comp = project.completion() if project.module is not None and path.suffix.lower() in game.SAVE + game.LOG else None
-        return game.open_game(path, project.module, project.binding(), comp, project.charts())
+        sess = game.open_game(path, project.module, project.binding(), comp, project.charts(), start)
+        sess.file = rel
+        return sess
 
     def game_open(_r: Request, b: dict[str, Any]) -> Any:
-        st.session = _open(str(b.get("file", "")))
+        st.session = _open(str(b.get("file", "")), start_at(b.get("start")))
         return game.view(st.session)
 
+    def game_viewer(_r: Request, b: dict[str, Any]) -> Any:
+        sess = st.need_game()
+        game.set_viewer(sess, str(b.get("side", "")))
+        return game.view(sess)
+
+    def game_board(_r: Request, _b: dict[str, Any]) -> Any:
+        return board_json(project, st.need_game())
+
     def game_view(_r: Request, _b: dict[str, Any]) -> Any:
-        return game.view(st.need_game())
+        return game.view(st.session) if st.session is not None else {"file": ""}
 
     def game_reach(_r: Request, b: dict[str, Any]) -> Any:
         return game.reach(st.need_game(), str(b.get("unit", "")))
@@ -276,7 +328,7 @@ def build_app(project: Project) -> Starlette:
         sess = st.need_game()
         ov = Overlay(reach={str(k): float(v) for k, v in dict(b.get("reach", {})).items()},
                      supply=set(map(str, b.get("supply", []))), selected=set(map(str, b.get("selected", []))))
-        return {"svg": render_svg(game.current(sess), ov)}
+        return {"svg": render_svg(game.shown(sess), ov)}
 
     def game_step(_r: Request, b: dict[str, Any]) -> Any:
         sess = st.need_game()
@@ -295,6 +347,8 @@ def build_app(project: Project) -> Starlette:
         Route("/api/settings", api(settings, "POST"), methods=["POST"]),
         Route("/api/map/{map:path}", api(map_get)),
         Route("/api/savemap/{map:path}", api(map_save, "POST"), methods=["POST"]),
+        Route("/api/board/{name:path}", api(board_get)),
+        Route("/api/saveboard/{name:path}", api(board_save, "POST"), methods=["POST"]),
         Route("/api/image/{name:path}", api(image)),
         Route("/api/pieces", api(pieces_get)),
         Route("/api/counters", api(counters_save, "POST"), methods=["POST"]),
@@ -305,6 +359,8 @@ def build_app(project: Project) -> Starlette:
         Route("/api/upload", upload_post, methods=["POST"]),
         Route("/api/game/open", api(game_open, "POST"), methods=["POST"]),
         Route("/api/game/view", api(game_view)),
+        Route("/api/game/viewer", api(game_viewer, "POST"), methods=["POST"]),
+        Route("/api/game/board", api(game_board)),
         Route("/api/game/reach", api(game_reach, "POST"), methods=["POST"]),
         Route("/api/game/validate", api(game_validate, "POST"), methods=["POST"]),
         Route("/api/game/apply", api(game_apply, "POST"), methods=["POST"]),

@@ -16,7 +16,8 @@ from typing import Any
 
 from google.protobuf import json_format
 
-from adjudicator.core import engine
+from adjudicator.core import disclosure, engine
+from adjudicator.core.position import Position
 from adjudicator.core.dice import NeedsRoll, ScriptedDice
 from adjudicator.core.errors import MalformedInput, UmpireError
 from exporters.report import verdict_html
@@ -25,12 +26,14 @@ from importers.vassal.archive import Archive
 from importers.vassal.game import SavedGame, read_game_archive
 from importers.vassal.module import Module
 from studio.pieces import piece_images
-from adjudicator.core.tables import merge_tables
+from adjudicator.core.tables import with_tables
+from importers.vassal.checklog import StartAt, check_log
 from umpire.v1 import action_pb2, state_pb2, tables_pb2, vassal_pb2
 
 SAVE = (".vsav", ".sav")
 LOG = (".vlog", ".log")
 CANON = (".json", ".textproto", ".binpb")
+TABLES_FILE = "tables.textproto"
 
 
 @dataclass
@@ -40,6 +43,7 @@ class Step:
     skipped: str
     verdict: action_pb2.Verdict | None
     state: state_pb2.GameState
+    where: list[str] = field(default_factory=list)  # a move's start and the locations it entered
 
 
 @dataclass
@@ -59,37 +63,49 @@ class Session:
     pieces: dict[str, PieceAt] = field(default_factory=dict)  # unit id -> where VASSAL draws it
     steps: list[Step] = field(default_factory=list)
     at: int = -1  # index into steps shown (-1: the start position)
-    history: list[state_pb2.GameState] = field(default_factory=list)
+    history: list[Snapshot] = field(default_factory=list)  # what "Undo" goes back to
     diagnostics: list[str] = field(default_factory=list)
+    start: StartAt = field(default_factory=StartAt)  # where a log starts (mid-game logs)
+    viewer: str = ""  # "" = the whole state; else answers are computed on this side's view
+    _pos: Position | None = None  # the position of current(): the session owns its cache
 
     @property
     def ruleset(self) -> Any:
         return engine.ruleset_of(self.state)
 
+    def vassal_map(self) -> str:
+        """The VASSAL map the game's units on the map stand on, by their pieces
+        ("" for a canonical state)."""
+        on_map = {u.unit_id for u in self.state.units if u.status == state_pb2.UnitState.ON_MAP}
+        counts: dict[str, int] = {}
+        for uid, p in self.pieces.items():
+            if uid in on_map:
+                counts[p.map] = counts.get(p.map, 0) + 1
+        return max(counts, key=lambda m: counts[m]) if counts else ""
 
-def with_charts(state: state_pb2.GameState, charts: tables_pb2.TableSet | None) -> state_pb2.GameState:
-    """The state with the project's chart values merged over its tables (a copy:
-    states are values), checked as `--tables` checks a file."""
-    if charts is None or not charts.tables:
-        return state
-    out = state_pb2.GameState()
-    out.CopyFrom(state)
-    merged = merge_tables(list(out.scenario.definition.tables), charts, "tables.textproto")
-    del out.scenario.definition.tables[:]
-    out.scenario.definition.tables.extend(merged)
-    return out
+
+@dataclass
+class Snapshot:
+    kind: str
+    state: state_pb2.GameState
+    steps: list[Step]
+    at: int
 
 
 def open_game(path: Path, module: Module | None, binding: vassal_pb2.VassalBinding, complete: Any,
-              charts: tables_pb2.TableSet | None = None) -> Session:
-    sess = _open_game(path, module, binding, complete)
-    sess.state = with_charts(sess.state, charts)
-    for st in sess.steps:
-        st.state = with_charts(st.state, charts)
+              charts: tables_pb2.TableSet | None = None, start: StartAt | None = None) -> Session:
+    """A save, log or state with the project's files: `complete` (map, counters)
+    and `charts` (chart values) exactly as `--map`, `--counters` and `--tables`
+    give them to `umpire convert` and `umpire check-log`; `start`: where a log
+    that begins mid-game starts (check-log's --turn/--phase/--active-side)."""
+    sess = _open_game(path, module, binding, complete, charts, start)
+    if sess.kind != "log":
+        sess.state = with_tables(sess.state, charts, TABLES_FILE)
     return sess
 
 
-def _open_game(path: Path, module: Module | None, binding: vassal_pb2.VassalBinding, complete: Any) -> Session:
+def _open_game(path: Path, module: Module | None, binding: vassal_pb2.VassalBinding, complete: Any,
+               charts: tables_pb2.TableSet | None, start: StartAt | None) -> Session:
     suffix = path.suffix.lower()
     if suffix in CANON:
         s = read_message(path, state_pb2.GameState())
@@ -109,7 +125,7 @@ def _open_game(path: Path, module: Module | None, binding: vassal_pb2.VassalBind
     if not binding.ruleset:
         raise MalformedInput("choose a ruleset first (the binding names none)")
     if game.is_log:
-        return _open_log(path.name, game, module, binding, complete)
+        return _open_log(path.name, game, module, binding, complete, charts, start)
     from importers.vassal.to_canonical import import_game
 
     imp = import_game(game, module, binding, complete=complete)
@@ -128,29 +144,65 @@ def _pieces_from(sess: Session, game: SavedGame, module: Module, unit_pieces: di
         sess.pieces[uid] = PieceAt(pos.map, pos.x, pos.y, piece_images(game.pieces[pid].piece, module), where.get(uid, ""))
 
 
-def _open_log(name: str, game: SavedGame, module: Module, binding: vassal_pb2.VassalBinding, complete: Any) -> Session:
-    from importers.vassal.checklog import check_log
+def _open_log(name: str, game: SavedGame, module: Module, binding: vassal_pb2.VassalBinding, complete: Any,
+              charts: tables_pb2.TableSet | None, start: StartAt | None) -> Session:
     from importers.vassal.to_canonical import import_game
 
     imp = import_game(game, module, binding, complete=complete)
     steps: list[Step] = []
+    first: list[state_pb2.GameState] = []
 
     def observe(entry: vassal_pb2.VassalLogEntry, st: state_pb2.GameState) -> None:
+        before = steps[-1].state if steps else first[0]
         steps.append(Step(list(entry.steps), entry.summary, entry.skipped,
-                          entry.verdict if entry.HasField("verdict") else None, st))
+                          entry.verdict if entry.HasField("verdict") else None, st, _where(entry, before)))
 
-    report, _final = check_log(game, module, binding, complete=complete, observe=observe)
-    sess = Session(name, "log", imp.state, steps=steps, diagnostics=list(imp.diagnostics[:50]))
+    report, _final = check_log(game, module, binding, complete=complete, tables=charts, tables_name=TABLES_FILE,
+                               start=start, observe=observe, begin=first.append)
+    sess = Session(name, "log", first[0] if first else imp.state, steps=steps,
+                   diagnostics=list(imp.diagnostics[:50]), start=start or StartAt())
     _pieces_from(sess, game, module, imp.unit_pieces, imp.positions)
     if not report.all_legal:
         sess.diagnostics.insert(0, f"LOG step {report.first_illegal_step} is illegal")
     return sess
 
 
+def _where(entry: vassal_pb2.VassalLogEntry, before: state_pb2.GameState) -> list[str]:
+    """A logged move on the map: where its first unit stood, then each location
+    the verdict judged (the action's path when it judged none)."""
+    if not entry.HasField("action") or entry.action.WhichOneof("kind") != "move":
+        return []
+    mv = entry.action.move
+    start = next((u.location for u in before.units if mv.unit_ids and u.unit_id == mv.unit_ids[0]), "")
+    path = [p.location for p in entry.verdict.path] if entry.verdict.path else list(mv.path)
+    return ([start] if start else []) + path
+
+
 def current(sess: Session) -> state_pb2.GameState:
     if sess.kind == "log" and sess.at >= 0:
         return sess.steps[sess.at].state
     return sess.state
+
+
+def position(sess: Session) -> Position:
+    """The position shown (kept while the session shows the same state)."""
+    st = current(sess)
+    if sess._pos is None or sess._pos.state is not st:
+        sess._pos = Position(st)
+    return sess._pos
+
+
+def shown(sess: Session) -> state_pb2.GameState:
+    """What the page draws: the whole state, or the chosen side's view of it
+    (the one door, core/disclosure.py: what that side's client would receive)."""
+    pos = position(sess)
+    return disclosure.state_for(pos, sess.viewer) if sess.viewer else pos.state
+
+
+def set_viewer(sess: Session, side: str) -> None:
+    if side and side not in engine.side_ids(sess.state):
+        raise MalformedInput(f"unknown side {side!r} (sides: {', '.join(engine.side_ids(sess.state))})", "viewer")
+    sess.viewer = side
 
 
 def parse_action(data: dict[str, Any]) -> action_pb2.Action:
@@ -167,44 +219,69 @@ def verdict_json(v: action_pb2.Verdict) -> dict[str, Any]:
             "verdict": json_format.MessageToDict(v, preserving_proto_field_name=True)}
 
 
+def _judge(sess: Session, action: action_pb2.Action) -> action_pb2.Verdict:
+    """The verdict as the viewer's client would get it: judged on that side's
+    view (for its own actions), else on the whole state."""
+    pos = position(sess)
+    if sess.viewer:
+        return disclosure.validate_for(pos, sess.viewer, action)
+    return engine.validate(pos, action)
+
+
 def validate(sess: Session, action: action_pb2.Action) -> dict[str, Any]:
-    return verdict_json(engine.validate(current(sess), action))
+    return verdict_json(_judge(sess, action))
 
 
 def apply(sess: Session, action: action_pb2.Action, rolls: list[int]) -> dict[str, Any]:
-    state = current(sess)
-    verdict = engine.validate(state, action)
+    """Apply on the whole state (as the service does), with the dice thrown;
+    what is shown of it passes the viewer's filter."""
+    pos = position(sess)
+    verdict = engine.validate(pos, action)
     if not verdict.legal:
-        return {"applied": False, **verdict_json(verdict)}
+        seen = pos.ruleset.side_filter.verdict(pos.state, verdict, sess.viewer) if sess.viewer else verdict
+        return {"applied": False, **verdict_json(seen)}
+    state = pos.state
     dice = ScriptedDice(rolls, start_index=len(state.dice_log), version=state.version)
     try:
-        done = engine.apply_action(state, action, lambda _s, _v: dice)
+        done = engine.apply_action(pos, action, lambda _s, _v: dice)
     except NeedsRoll as e:
         return {"applied": False, "needs_roll": f"the outcome depends on dice ({e.purpose}): enter the die thrown",
-                **verdict_json(verdict)}
-    sess.history.append(state)
+                **verdict_json(_judge(sess, action))}
+    sess.history.append(Snapshot(sess.kind, sess.state, sess.steps, sess.at))
     sess.state = done.state
+    sess._pos = done.position  # warm: the model `apply` built
     if sess.kind == "log":
-        sess.kind, sess.steps, sess.at = "save", [], -1  # play on from the step shown
-    return {"applied": True, "events": [e.text for e in done.events], **verdict_json(verdict)}
+        sess.kind, sess.steps, sess.at = "save", [], -1  # play on from the step shown; Undo goes back to the log
+    events = disclosure.events_for(done.state, done.events, sess.viewer) if sess.viewer else list(done.events)
+    return {"applied": True, "events": [e.text for e in events], **verdict_json(_judge_shown(verdict, sess, pos))}
+
+
+def _judge_shown(verdict: action_pb2.Verdict, sess: Session, before: Position) -> action_pb2.Verdict:
+    if not sess.viewer:
+        return verdict
+    return before.ruleset.side_filter.verdict(before.state, verdict, sess.viewer)
 
 
 def undo(sess: Session) -> bool:
     if not sess.history:
         return False
-    sess.state = sess.history.pop()
+    snap = sess.history.pop()
+    sess.kind, sess.state, sess.steps, sess.at = snap.kind, snap.state, snap.steps, snap.at
     return True
 
 
 def reach(sess: Session, unit: str) -> dict[str, Any]:
-    st = current(sess)
-    found, notes = sess.ruleset.reach_with_notes(st, unit)
+    pos = position(sess)
+    if sess.viewer:
+        found, notes = disclosure.reach_for(pos, sess.viewer, unit)
+    else:  # the whole state (a bare state: right for rulesets on and off the template)
+        found, notes = pos.ruleset.reach_with_notes(pos.state, unit)
     return {"unit": unit, "reachable": [{"location": r.location, "cost": r.cost, "path": list(r.path)} for r in found],
             "notes": [f"{n.text} [{n.citation.label}]" for n in notes]}
 
 
 def supply(sess: Session, side: str) -> dict[str, Any]:
-    st = current(sess)
+    st = shown(sess)
     if side not in engine.side_ids(st):
         raise MalformedInput(f"unknown side {side!r} (sides: {', '.join(engine.side_ids(st))})", "side")
     a = sess.ruleset.supply(st, side)
@@ -213,35 +290,56 @@ def supply(sess: Session, side: str) -> dict[str, Any]:
 
 
 def view(sess: Session) -> dict[str, Any]:
-    st = current(sess)
+    st = shown(sess)
     defs = {u.id: u for u in st.scenario.definition.units}
+    named: dict[str, int] = {}
+    for ud in defs.values():
+        named[ud.name] = named.get(ud.name, 0) + 1
     units = []
     for u in st.units:
         d = defs.get(u.unit_id)
-        p = sess.pieces.get(u.unit_id) if sess.kind != "log" or sess.at < 0 else None
-        units.append({"id": u.unit_id, "name": d.name if d is not None else u.unit_id, "side": u.side,
+        label = d.name if d is not None and d.name and named[d.name] == 1 else u.unit_id  # what a plain counter prints
+        p = sess.pieces.get(u.unit_id)  # its picture; drawn where VASSAL has it while it stays there
+        units.append({"id": u.unit_id, "name": d.name if d is not None and d.name else u.unit_id, "label": label,
+                      "side": u.side,
                       "status": state_pb2.UnitState.Status.Name(u.status), "location": u.location,
                       "steps_lost": u.steps_lost, "markers": list(u.markers), "mp_spent": u.mp_spent,
                       "piece": None if p is None else {"map": p.map, "x": p.x, "y": p.y, "images": p.images,
                                                        "location": p.location}})
     rs = sess.ruleset
+    start = sess.start
     return {
         "file": sess.file, "kind": sess.kind, "ruleset": st.ruleset, "turn": st.turn, "phase": st.phase,
         "segment": st.segment, "active_side": st.active_side, "version": st.version,
         "sides": engine.side_ids(st), "map_kind": st.scenario.definition.map.WhichOneof("layout") or "",
+        "viewer": sess.viewer, "from_vassal": bool(sess.pieces),
         "units": units, "describe": rs.describe(st),
         "pending": st.pending.prompt if st.HasField("pending") else "",
-        "steps": [{"steps": s.steps, "summary": s.summary, "skipped": s.skipped,
+        "pending_side": st.pending.side if st.HasField("pending") else "",
+        "steps": [{"steps": s.steps, "summary": s.summary, "skipped": s.skipped, "where": s.where,
                    "legal": None if s.verdict is None else s.verdict.legal,
                    "html": "" if s.verdict is None else verdict_html(s.verdict)} for s in sess.steps],
         "at": sess.at, "can_undo": bool(sess.history), "diagnostics": sess.diagnostics[:20],
-        "legal_actions": [{"kind": la.kind, "description": la.description}
-                          for la in _legal(rs, st)],
+        "start": {"turn": start.turn, "phase": start.phase, "segment": start.segment,
+                  "active_side": start.active_side},
+        "legal_actions": _legal(sess),
     }
 
 
-def _legal(rs: Any, st: state_pb2.GameState) -> list[Any]:
+def _legal(sess: Session) -> list[dict[str, Any]]:
+    """What the side to act (or to answer) may do now, as the viewer's client
+    would list it; each with a concrete example when the ruleset gives one."""
+    pos = position(sess)
+    st = pos.state
+    side = st.pending.side if st.HasField("pending") and st.pending.side else st.active_side
+    if not side or (sess.viewer and sess.viewer != side):
+        return []
     try:
-        return list(rs.legal_actions(st, st.active_side))[:30] if st.active_side else []
+        found = disclosure.legal_actions_for(pos, side) if sess.viewer else list(pos.ruleset.legal_actions(st, side))
     except UmpireError:  # e.g. data needed to list them: the verdicts still say what is needed
         return []
+    out = []
+    for la in found[:40]:
+        ex = json_format.MessageToDict(la.example) if la.HasField("example") else None
+        out.append({"kind": la.kind, "description": la.description, "example": ex})
+    return out

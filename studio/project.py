@@ -28,11 +28,11 @@ from adjudicator.core.ruleset import Ruleset, get_ruleset, ruleset_ids
 from exporters.canonical import atomic_write
 from importers.canonical import parse_bytes
 from importers.vassal.binding import check_binding
-from importers.vassal.completion import Completion, palette_rows
+from importers.vassal.completion import Completion, load_completion, read_map_file
 from importers.vassal.module import Module
-from studio import boards, mapdoc
+from studio import boarddoc, boards, charts, mapdoc
 from studio.security import inside
-from umpire.v1 import map_pb2, tables_pb2, vassal_pb2
+from umpire.v1 import definition_pb2, map_pb2, state_pb2, tables_pb2, vassal_pb2
 
 SETTINGS = "studio.json"
 COUNTERS = "counters.textproto"
@@ -241,6 +241,20 @@ class Project:
         self.write(COUNTERS, head.encode() + text_format.MessageToString(ts, as_utf8=True).encode())
         return COUNTERS
 
+    def save_charts(self, cells: list[dict[str, str]], state: state_pb2.GameState | None = None) -> dict[str, Any]:
+        """Values typed off the charts, kept with those saved before (a cell
+        typed again replaces its old value), checked against the tables of the
+        open game (else of a game of the ruleset's first scenario)."""
+        rs = self.ruleset
+        if rs is None:
+            raise MalformedInput("choose a ruleset first")
+        base = [t for t in charts.base_tables(rs, state) if t.id != self.counters_table_id()]
+        kept = [{"table": t.id, "row": c.row, "column": c.column, "value": c.value, "source": c.source}
+                for t in self.charts().tables for c in t.cells]
+        ts = charts.save_cells(base, kept + cells)
+        self.write(TABLES, charts.tableset_text(ts, rs.title))
+        return {"file": TABLES, "cells": sum(len(t.cells) for t in ts.tables)}
+
     def binding(self) -> vassal_pb2.VassalBinding:
         data = self.read(BINDING)
         b = vassal_pb2.VassalBinding()
@@ -259,16 +273,110 @@ class Project:
         self._overlays.clear()  # sheets may have changed
         return BINDING
 
-    def completion(self, map_ident: str | None = None) -> Completion:
-        """The project's map, counters and chart values for a definition built from the module."""
-        gm = None
+    def map_files(self) -> list[str]:
+        """The project's map files of the module's maps, in the module's order:
+        the painted hex maps, then the point-to-point boards drawn over its
+        region maps."""
         mod = self.need_module()
-        for ident in ([map_ident] if map_ident else boards.hex_maps(mod)):
-            data = self.read(self.map_file(ident))
-            if data is not None:
-                gm = mapdoc.read_text(data.decode("utf-8"), self.map_file(ident))
-                break
-        return Completion(self.vocabulary(), self.ruleset_id, gm, self.counters(), palette_rows(mod))
+        found = [self.map_file(i) for i in boards.hex_maps(mod)]
+        found += [self.board_file(i) for i in self.graph_maps()]
+        return [f for f in found if self.path(f).is_file()]
+
+    # -- point-to-point boards (docs/boards.md)
+    def graph_maps(self) -> list[str]:
+        """The module's maps that name places (regions) instead of hexes."""
+        mod = self.module
+        if mod is None:
+            return []
+        hexes = set(boards.hex_maps(mod))
+        return [m.identifier for m in mod.views.maps
+                if m.identifier not in hexes and self.overlay(m.identifier).towns]
+
+    def board_file(self, name: str) -> str:
+        return f"boards/{slug(name)}.textproto"
+
+    def scenario(self) -> definition_pb2.Scenario | None:
+        rs = self.ruleset
+        return rs.load_scenario(self.scenario_id) if rs is not None and self.scenario_id else None
+
+    def board_names(self) -> list[str]:
+        """What the board editor can open: the module's region maps, the board
+        files in boards/, and the chosen scenario's board."""
+        names = list(self.graph_maps())
+        files = {slug(n) for n in names}
+        folder = self.root / "boards"
+        if folder.is_dir():
+            names += [p.stem for p in sorted(folder.glob("*.textproto")) if p.stem not in files]
+        sc = self.scenario()
+        if sc is not None and sc.definition.map.WhichOneof("layout") == "graph":
+            sid = sc.definition.map.id or "scenario-board"
+            if slug(sid) not in {slug(n) for n in names}:
+                names.append(sid)
+        return names
+
+    def load_board(self, name: str) -> dict[str, Any]:
+        rel = self.board_file(name)
+        data = self.read(rel)
+        out: dict[str, Any] = {"file": rel, "exists": data is not None, "load_error": "", "boards": [],
+                               "width": 0, "height": 0}
+        if name in self.graph_maps():
+            ov = self.overlay(name)
+            out["boards"] = [{"name": b.name, "image": b.image, "x": b.x, "y": b.y, "width": b.width,
+                              "height": b.height} for b in ov.boards]
+            out["width"], out["height"] = ov.width, ov.height
+        if data is not None:
+            try:
+                gm = boarddoc.read_text(data.decode("utf-8"), rel)
+            except (MalformedInput, UnicodeDecodeError) as e:
+                out["load_error"] = e.one_line() if isinstance(e, MalformedInput) else f"{rel}: not UTF-8"
+                gm = map_pb2.GameMap(id=slug(name))
+            out["doc"] = boarddoc.board_to_doc(gm)
+            out["problems"] = boarddoc.problems(gm, self.vocabulary(), self._board_scenario()) if not out["load_error"] else []
+            return out
+        gm = map_pb2.GameMap(id=slug(name), name=name)
+        sc = self.scenario()
+        if name in self.graph_maps():
+            gm.source = f"drawn in Umpire Studio over the regions of VASSAL map {name!r}"
+            for town, x, y in self.overlay(name).towns:
+                gm.graph.towns.add(id=town, name=town, x=x, y=y)
+        elif sc is not None and sc.definition.map.WhichOneof("layout") == "graph":
+            gm.CopyFrom(sc.definition.map)
+        out["doc"] = boarddoc.board_to_doc(gm)
+        out["problems"] = []
+        return out
+
+    def _board_scenario(self) -> definition_pb2.Scenario | None:
+        sc = self.scenario()
+        return sc if sc is not None and sc.definition.map.WhichOneof("layout") == "graph" else None
+
+    def save_board(self, name: str, doc: dict[str, Any]) -> dict[str, Any]:
+        rel = self.board_file(name)
+        gm = boarddoc.doc_to_board(doc)
+        if not gm.id:
+            gm.id = slug(name)
+        found = boarddoc.problems(gm, self.vocabulary(), self._board_scenario())
+        old = self.read(rel)
+        if old is not None:
+            try:
+                boarddoc.read_text(old.decode("utf-8"), rel)
+            except (MalformedInput, UnicodeDecodeError):
+                self.write(rel + ".bak", old)
+        self.write(rel, boarddoc.write_text(gm, f"Point-to-point board (docs/boards.md), written by Umpire Studio.\n"
+                                                f"Use it with: umpire convert ... --map {rel}").encode())
+        errors = [p for p in found if p["level"] == "error"]
+        return {"file": rel, "problems": found, "ok": not errors,
+                "summary": f"{rel}: {len(errors)} error(s)" if errors else f"{rel}: saved, no errors"}
+
+    def completion(self) -> Completion:
+        """The project's map and counters for a definition built from the module:
+        exactly what `--map maps/<map>.toml --counters counters.textproto` gives
+        the CLI (the same `load_completion`)."""
+        if not self.ruleset_id:
+            raise MalformedInput("choose a ruleset first")
+        found = self.map_files()
+        gm = read_map_file(self.path(found[0])) if found else None
+        counters = self.counters() if self.path(COUNTERS).is_file() else None
+        return load_completion(self.ruleset_id, self.need_module(), gm, counters)
 
     def info(self) -> dict[str, Any]:
         mod = self.module
@@ -279,6 +387,9 @@ class Project:
             "rulesets": [{"id": r, "title": get_ruleset(r).title, "scenarios": get_ruleset(r).scenario_ids()}
                          for r in ruleset_ids()],
             "maps": boards.hex_maps(mod) if mod else [],
+            "map_images": {m: [b.image for b in self.overlay(m).boards if b.image]
+                           for m in (boards.hex_maps(mod) if mod else [])},
+            "boards": self.board_names() if self.vocabulary().layout == "graph" else [],
             "all_maps": [m.identifier for m in mod.views.maps] if mod else [],
             "sides": list(mod.views.sides) if mod else [],
             "ruleset_sides": [s.id for s in rs.load_scenario(rs.scenario_ids()[0]).definition.sides]

@@ -63,6 +63,9 @@ class Vocabulary:
     counter_fields: tuple[CounterField, ...] = ()
     default_terrain: str = ""
     notes: tuple[str, ...] = field(default_factory=tuple)
+    # Unit types a definition built from a VASSAL module gets (a module has the
+    # counters' pictures, not the game's unit types; a counter's `type` names one).
+    unit_types: tuple[definition_pb2.UnitType, ...] = ()
 
     def names(self, kind: str) -> list[str]:
         return [t.name for t in getattr(self, kind)]

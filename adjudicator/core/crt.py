@@ -22,6 +22,25 @@ def die_rows(sides: int = 6) -> list[tuple[str, Fraction]]:
     return [(str(i), Fraction(1, sides)) for i in range(1, sides + 1)]
 
 
+def dice_sum_rows(dice: int = 2, sides: int = 6) -> list[tuple[str, Fraction]]:
+    """Rows "<n>".."<n*sides>" for the sum of `dice` dice, each with its exact
+    probability (2d6: "2" 1/36 ... "7" 6/36 ... "12" 1/36)."""
+    counts: dict[int, int] = {0: 1}
+    for _ in range(dice):
+        nxt: dict[int, int] = {}
+        for total, ways in counts.items():
+            for face in range(1, sides + 1):
+                nxt[total + face] = nxt.get(total + face, 0) + ways
+        counts = nxt
+    whole = sides**dice
+    return [(str(t), Fraction(w, whole)) for t, w in sorted(counts.items())]
+
+
+def d66_rows(sides: int = 6) -> list[tuple[str, Fraction]]:
+    """Rows "11".."66": two dice read as tens and units (a "d66" table), each 1/36."""
+    return [(f"{a}{b}", Fraction(1, sides * sides)) for a in range(1, sides + 1) for b in range(1, sides + 1)]
+
+
 def unknown_label(table: TableView, column: str, row: str) -> str:
     return f"unknown: {table.table.title or table.id} {column} row {row}"
 

@@ -143,6 +143,7 @@ def record_for(record: state_pb2.GameRecord, side: str, *, seed: str = "") -> st
     out.parameters.update(record.parameters)
     out.initial.CopyFrom(f.state(record.initial, side))
     out.final.CopyFrom(f.state(final, side))
+    out.creation_events.extend(events_for(final, record.creation_events, side))
     for rec in record.actions:
         r = out.actions.add()
         r.CopyFrom(rec)

@@ -25,12 +25,27 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 
+from adjudicator.core.errors import MalformedInput
 from adjudicator.core.hexmap import HexMap
 
 IMPASSABLE = -1
 _NO_EDGES: frozenset[int] = frozenset()
 _NO_COSTS: dict[int, int] = {}
+
+
+def mp_units(text: str, scale: int, where: str = "") -> int:
+    """A printed movement cost ("2", "1/2", "+3") in a cost table's integer units
+    (`scale` units per MP); MalformedInput naming `where` when it is not one."""
+    try:
+        value = Fraction(text.strip().lstrip("+"))
+    except (ValueError, ZeroDivisionError):
+        raise MalformedInput(f"movement cost {text!r} is not a number of MP like '2' or '1/2'", where) from None
+    units = value * scale
+    if units.denominator != 1 or units < 0:
+        raise MalformedInput(f"movement cost {text!r} is not a multiple of 1/{scale} MP", where)
+    return int(units)
 
 
 @dataclass

@@ -21,6 +21,14 @@ from adjudicator.core.errors import MalformedInput, NotFound, UmpireError
 from adjudicator.core.secrecy import SideFilter
 from umpire.v1 import action_pb2, common_pb2, definition_pb2, service_pb2, state_pb2, tables_pb2
 
+# How many game states a ruleset's per-state caches (compiled models, boards)
+# keep: for every game the service keeps hot (service/cache.py), its full state
+# and one view per side (answers to a side are computed on its view,
+# core/disclosure.py), plus a few for the states an action passes through; so a
+# hot game's next question never rebuilds a model.
+HOT_STATES = 64
+STATE_CACHE_SIZE = 3 * HOT_STATES + 16
+
 if TYPE_CHECKING:
     from adjudicator.core.authoring import Vocabulary
     from adjudicator.core.position import Position

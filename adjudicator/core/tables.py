@@ -125,6 +125,11 @@ def merge_tables(
     A user cell replaces the shipped cell; its source becomes `user file <name>`
     unless the file gave one. Rows, columns and table ids must exist: a typo in a
     user file is an error with its position, not a silently ignored cell.
+
+    A shipped table that declares neither columns nor rows has an *unknown
+    layout* (the rulebook names the table but prints none of it, e.g. a CRT
+    whose ratio columns are not known): the user's table of that id then brings
+    its own columns and rows, both required, and its cells are checked against them.
     """
     merged = {t.id: _copy(t) for t in base}
     for ti, ut in enumerate(user.tables):
@@ -132,6 +137,8 @@ def merge_tables(
         if ut.id not in merged:
             raise MalformedInput(f"unknown table {ut.id!r} (known: {', '.join(sorted(merged))})", where)
         target = merged[ut.id]
+        if layout_unknown(target):
+            adopt_layout(target, ut, where)
         rows, cols = set(target.rows), set(target.columns)
         index = {(c.row, c.column): i for i, c in enumerate(target.cells)}
         for ci, uc in enumerate(ut.cells):
@@ -153,6 +160,41 @@ def merge_tables(
                 index[key] = len(target.cells)
                 target.cells.append(cell)
     return [merged[t.id] for t in base]
+
+
+def layout_unknown(t: tables_pb2.Table) -> bool:
+    """Whether a table's columns and rows are themselves unknown (see merge_tables)."""
+    return not t.columns and not t.rows
+
+
+def adopt_layout(target: tables_pb2.Table, user: tables_pb2.Table, where: str) -> None:
+    """Give a table of unknown layout the columns and rows of a user's table."""
+    if not user.columns or not user.rows:
+        raise MalformedInput(f"table {user.id} has no known layout: give its columns and rows as well as its cells",
+                             where)
+    for what, labels in (("column", user.columns), ("row", user.rows)):
+        if len(set(labels)) != len(labels):
+            raise MalformedInput(f"table {user.id}: a {what} label repeats", where)
+    target.columns.extend(user.columns)
+    target.rows.extend(user.rows)
+    if user.row_label and not target.row_label:
+        target.row_label = user.row_label
+
+
+def with_tables(state: state_pb2.GameState, user: tables_pb2.TableSet | None,
+                source_name: str) -> state_pb2.GameState:
+    """A copy of the state with a user table file merged over its tables
+    (`merge_tables`: a typo in the file is an error with its position). The
+    CLI's `--tables`, `check-log --tables` and Umpire Studio's chart values all
+    come in through here, so they are checked and merged the same way."""
+    if user is None or not user.tables:
+        return state
+    out = state_pb2.GameState()
+    out.CopyFrom(state)
+    merged = merge_tables(list(out.scenario.definition.tables), user, source_name)
+    del out.scenario.definition.tables[:]
+    out.scenario.definition.tables.extend(merged)
+    return out
 
 
 def _copy(t: tables_pb2.Table) -> tables_pb2.Table:

@@ -8,7 +8,7 @@ unit hides from the enemy; rulesets add their own hidden fields on top.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from umpire.v1 import common_pb2, definition_pb2, state_pb2
 
@@ -35,18 +35,23 @@ def secret_roll_owner(purpose: str) -> str | None:
     return purpose[len(SECRET_ROLL):].split(": ", 1)[0]
 
 
-def blank_secret_rolls(rolls: Iterable[common_pb2.DieRoll], side: str) -> list[common_pb2.DieRoll]:
-    """The rolls with other sides' secret faces set to 0 (copies where changed)."""
+def blank_rolls(rolls: Iterable[common_pb2.DieRoll],
+                hidden: Callable[[common_pb2.DieRoll], bool]) -> list[common_pb2.DieRoll]:
+    """The rolls with the faces of those `hidden` selects set to 0 (copies where changed)."""
     out = []
     for r in rolls:
-        owner = secret_roll_owner(r.purpose)
-        if owner is not None and owner != side:
+        if hidden(r):
             blank = common_pb2.DieRoll()
             blank.CopyFrom(r)
             blank.value = 0
             r = blank
         out.append(r)
     return out
+
+
+def blank_secret_rolls(rolls: Iterable[common_pb2.DieRoll], side: str) -> list[common_pb2.DieRoll]:
+    """The rolls with other sides' secret faces set to 0 (copies where changed)."""
+    return blank_rolls(rolls, lambda r: secret_roll_owner(r.purpose) not in (None, side))
 
 
 def redact_unit(unit: definition_pb2.Unit) -> None:

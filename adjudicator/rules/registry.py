@@ -12,5 +12,6 @@ from __future__ import annotations
 RULESETS: dict[str, str] = {
     "major-battles": "adjudicator.rules.major_battles:RULESET",
     "nordwind-1945": "adjudicator.rules.nordwind:RULESET",
+    "pattons-3rd-army": "adjudicator.rules.pattons:RULESET",
     "traces-of-victory": "adjudicator.rules.traces:RULESET",
 }

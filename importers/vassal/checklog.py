@@ -20,11 +20,12 @@ from adjudicator.core.citations import label
 from adjudicator.core.dice import NeedsRoll, ScriptedDice
 from adjudicator.core.errors import MalformedInput, NeedsData
 from adjudicator.core.ruleset import get_ruleset
+from adjudicator.core.tables import with_tables
 from importers.vassal.game import SavedGame
 from importers.vassal.logreplay import Item, LogReader, with_effect
 from importers.vassal.module import Module
 from importers.vassal.to_canonical import import_game
-from umpire.v1 import action_pb2, definition_pb2, state_pb2, vassal_pb2
+from umpire.v1 import action_pb2, definition_pb2, state_pb2, tables_pb2, vassal_pb2
 
 
 @dataclass
@@ -64,22 +65,30 @@ def check_log(game: SavedGame, module: Module, binding: vassal_pb2.VassalBinding
               strict: bool = False,
               progress: Callable[[int, int], None] | None = None,
               complete: Callable[[definition_pb2.GameDefinition], None] | None = None,
+              tables: tables_pb2.TableSet | None = None,
+              tables_name: str = "--tables",
               observe: Callable[[vassal_pb2.VassalLogEntry, state_pb2.GameState], None] | None = None,
+              begin: Callable[[state_pb2.GameState], None] | None = None,
               ) -> tuple[vassal_pb2.VassalLogReport, state_pb2.GameState]:
-    """`complete`: see `import_game`; `observe(entry, state)` sees each entry
-    with the state after it (before it, for the illegal one), e.g. to step
-    through the log."""
+    """`complete`: see `import_game`; `tables`: a user table file (chart values)
+    merged over the game's tables before the replay, so every step is judged
+    with them; `observe(entry, state)` sees each entry with the state after it
+    (before it, for the illegal one), e.g. to step through the log; `begin`
+    sees the position the replay starts from."""
     if not game.log_steps:
         raise MalformedInput("no LOG steps: this is a save, not a log", game.name)
     if not binding.ruleset:
         raise MalformedInput("the binding names no ruleset (give --ruleset)", "binding")
     get_ruleset(binding.ruleset)  # NotFound with the known ids when absent
     imp = import_game(game, module, binding, scenario=scenario, rolls=rolls or [], use_engine=True, complete=complete)
-    state = imp.state
+    state = with_tables(imp.state, tables, tables_name)  # a copy when there are tables
     if start is not None:
-        state = state_pb2.GameState()
-        state.CopyFrom(imp.state)  # edited below: never edit a state the rules may have cached
-        start.apply(state)
+        started = state_pb2.GameState()
+        started.CopyFrom(state)  # edited below: never edit a state the rules may have cached
+        start.apply(started)
+        state = started
+    if begin is not None:
+        begin(state)
     reader = LogReader(game, module, binding, imp, strict)
     items = reader.items()
     report = vassal_pb2.VassalLogReport(log=game.name, ruleset=binding.ruleset, all_legal=True)

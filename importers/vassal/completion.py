@@ -13,18 +13,26 @@ definition built from the module (`import_game(..., complete=...)`):
   third `unit-fire` of a save (`unit-fire-3`) gets the values typed for
   `unit-fire`. A ruleset with a counters table receives them as that table's
   cells in the definition (the ruleset merges them); a ruleset without one
-  gets them written into the unit definitions (`CounterField.target`).
+  gets them written into the unit definitions (`CounterField.target`);
+* the ruleset's unit types (`Vocabulary.unit_types`) are added, so the type a
+  counter row names is one of the game's.
 Chart values (a table file) are not part of the definition: the ruleset adds
 its tables when it creates the game; merge them over the state's tables
-afterwards (`merge_tables`), as `--tables` does.
+afterwards (`adjudicator.core.tables.with_tables`), as `--tables` does.
+
+The CLI (`umpire convert`, `check-log`, `new` with `--map` / `--counters`) and
+the studio build their Completion with `load_completion`, from the same files,
+so a verdict in the studio and one from the command line cannot differ.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from adjudicator.core.authoring import Vocabulary, set_target
 from adjudicator.core.errors import MalformedInput
+from adjudicator.core.ruleset import get_ruleset
 from adjudicator.core.hexgrid import HexGrid
 from importers.vassal.chains import AddPieceText
 from importers.vassal.module import Module
@@ -73,10 +81,20 @@ class Completion:
 
     def __call__(self, d: definition_pb2.GameDefinition) -> None:
         if self.game_map is not None:
-            if d.map.WhichOneof("layout") == "hex" and self.game_map.WhichOneof("layout") == "hex" \
-                    and not same_grid(d.map.hex.grid, self.game_map.hex.grid):
+            built, given = d.map.WhichOneof("layout"), self.game_map.WhichOneof("layout")
+            if built and given and built != given:
+                raise MalformedInput(f"map file {self.game_map.id!r} is a {given} map; the VASSAL map is a {built} map")
+            if built == "hex" and given == "hex" and not same_grid(d.map.hex.grid, self.game_map.hex.grid):
                 raise MalformedInput(f"map file {self.game_map.id!r} is not drawn on the grid of the bound VASSAL map")
+            if built == "graph" and given == "graph":
+                towns = {t.id for t in self.game_map.graph.towns}
+                missing = [t.id for t in d.map.graph.towns if t.id not in towns]
+                if missing:
+                    raise MalformedInput(f"board file {self.game_map.id!r} has no town {', '.join(missing[:8])} "
+                                         "(the VASSAL map's regions: pieces stand there)")
             d.map.CopyFrom(self.game_map)
+        have = {t.id for t in d.unit_types}
+        d.unit_types.extend(t for t in self.vocabulary.unit_types if t.id not in have)  # a counter's `type` names one
         values = self._values()
         if values:
             self._apply_counters(d, values)
@@ -112,4 +130,57 @@ class Completion:
                 elif f.target:
                     set_target(u, f.target, value)
         if own is not None and own.cells:
-            d.tables.append(own)
+            have = next((t for t in d.tables if t.id == own.id), None)
+            if have is None:
+                d.tables.append(own)
+                return
+            at = {(c.row, c.column): c for c in have.cells}  # a scenario's own counters table: typed values win
+            for c in own.cells:
+                if (c.row, c.column) in at:
+                    at[(c.row, c.column)].CopyFrom(c)
+                else:
+                    have.cells.append(c)
+
+
+def read_map_file(path: Path) -> map_pb2.GameMap:
+    """A map file as `umpire check-map` reads it: TOML (docs/maps.md), else a
+    canonical GameMap (.json/.textproto/.binpb; a point-to-point board file,
+    docs/boards.md), checked (a hex map against its grid)."""
+    from adjudicator.core.mapfile import check_map, load_map_toml
+    from importers.canonical import read_message
+
+    if path.suffix.lower() == ".toml":
+        return load_map_toml(path)
+    gm = read_message(path, map_pb2.GameMap())
+    if gm.WhichOneof("layout") == "hex":
+        check_map(gm, str(path))
+    elif gm.WhichOneof("layout") != "graph":
+        raise MalformedInput("not a map file (no hex or graph layout)", str(path))
+    return gm
+
+
+def read_counters_file(path: Path) -> tables_pb2.TableSet:
+    from importers.canonical import read_message
+
+    return read_message(path, tables_pb2.TableSet())
+
+
+def load_completion(ruleset: str, module: Module | None, game_map: map_pb2.GameMap | None,
+                    counters: tables_pb2.TableSet | None) -> Completion:
+    """The completion of a definition with a map and a counters file; the
+    module gives which palette piece each unit came from (copies of a piece
+    share its row). Without a module, rows match unit ids only."""
+    if not ruleset:
+        raise MalformedInput("--map / --counters need the ruleset (give --ruleset or a binding naming one)")
+    rows = palette_rows(module) if module is not None and counters is not None else {}
+    return Completion(get_ruleset(ruleset).authoring(), ruleset, game_map, counters, rows)
+
+
+def completion_from_files(ruleset: str, module: Module | None, map_file: Path | None,
+                          counters_file: Path | None) -> Completion | None:
+    """`--map FILE` and `--counters FILE` as a completion (None when neither is given)."""
+    if map_file is None and counters_file is None:
+        return None
+    gm = read_map_file(map_file) if map_file is not None else None
+    counters = read_counters_file(counters_file) if counters_file is not None else None
+    return load_completion(ruleset, module, gm, counters)

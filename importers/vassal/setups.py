@@ -7,6 +7,7 @@ positions become the scenario's placements.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from adjudicator.core.errors import MalformedInput
@@ -30,13 +31,16 @@ def setup_files(module: Module) -> list[PredefinedSetupView]:
 
 
 def import_setup(module: Module, binding: vassal_pb2.VassalBinding, view: PredefinedSetupView,
-                 strict: bool = False) -> SetupImport:
+                 strict: bool = False,
+                 complete: Callable[[definition_pb2.GameDefinition], None] | None = None) -> SetupImport:
+    """`complete`: what the module lacks (map file, counter values), as for a
+    save (`import_game`)."""
     holder = module.find_entry(view.file)  # the module's, or an extension's
     if holder is None:
         raise MalformedInput(f"predefined setup {view.name!r} names {view.file!r}, which is not in the module", module.name)
     nested = Archive(holder.read(view.file), f"{holder.name}: {view.file}", holder.limits)
     game = read_game_archive(nested, strict)
-    res = import_game(game, module, binding, use_engine=False)
+    res = import_game(game, module, binding, use_engine=False, complete=complete)
     scen = definition_pb2.Scenario()
     scen.CopyFrom(res.state.scenario)
     base = scen.id or scen.definition.id or "vassal"

@@ -230,3 +230,15 @@ def test_extra_costs_are_not_charged_across_exempt_edges() -> None:
     assert check.ok and check.total == (2 + 2) + 2
     assert [p.kind for p in check.steps[1].parts] == ["terrain"]
     assert reach(ct, waived, a, 40).cost[c] == 6  # = validate_path's total (other routes cost 2 + 2 + 2 too)
+
+
+def test_mp_units_reads_printed_costs_in_the_tables_units() -> None:
+    import pytest
+
+    from adjudicator.core.errors import MalformedInput
+    from adjudicator.core.movement import mp_units
+
+    assert (mp_units("1/2", 2), mp_units("+3", 2), mp_units(" 2 ", 1)) == (1, 6, 2)
+    for bad, scale in (("1/3", 2), ("x", 2), ("-1", 2), ("1/2", 1)):
+        with pytest.raises(MalformedInput, match="movement cost"):
+            mp_units(bad, scale, "TEC")

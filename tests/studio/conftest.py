@@ -75,3 +75,37 @@ def ragnarok(samples_dir: Path) -> Path:
     if not p.is_file():
         pytest.skip(f"{p} is absent")
     return p
+
+
+def ready(page: Any) -> None:
+    page.wait_for_function("window.studio && window.studio.ready === true", timeout=30000)
+    assert not page.errors, page.errors
+
+
+def cell(page: Any, label: str, tab: str = "game") -> tuple[float, float]:
+    """Screen position of a hex's or town's centre as the page draws it."""
+    view = "view" if tab == "map" else "map"
+    p = page.evaluate(f"(() => {{ const v = window.studio.tabs.{tab}.{view}; const i = v.index.get({label!r});"
+                      " const [x, y] = v.data.centre[i]; return v.screenOfPoint(x, y); })()")
+    return p["x"], p["y"]
+
+
+def status_has(page: Any, text: str, timeout: float = 20000) -> None:
+    page.wait_for_function(f"document.getElementById('status').textContent.includes({text!r})", timeout=timeout)
+
+
+def add_town_and_road(page: Any) -> None:
+    """In the board editor (Illustration 2): a town G east of F, a dotted road F--G."""
+    page.click('[data-tool="town"]')
+    (ax, _ay), (fx, fy) = cell(page, "A", "map"), cell(page, "F", "map")
+    page.mouse.click(fx + (fx - ax), fy)
+    page.fill("#ask-id", "G")
+    page.fill("#ask-name", "Gué")
+    page.click("#ask-ok")
+    page.wait_for_selector('.layer-grid circle[data-town="G"]')
+    page.click('[data-tool="road:dotted"]')
+    page.mouse.move(fx, fy)
+    page.mouse.down()
+    page.mouse.move(*cell(page, "G", "map"), steps=5)
+    page.mouse.up()
+    page.wait_for_selector('.layer-grid [data-road="F--G"]', state="attached")

@@ -62,12 +62,12 @@ def test_chart_values_reach_the_game_and_bad_cells_are_refused() -> None:
     base = charts.base_tables(rs, None)
     ts = charts.save_cells(base, [{"table": "nordwind-1945/crt", "row": "3", "column": "1/4", "value": "4/-"}])
     st = charts.base_tables(rs, None)
-    from adjudicator.core.tables import find_table
+    from adjudicator.core.tables import find_table, with_tables
     from umpire.v1 import state_pb2
 
     s = state_pb2.GameState()
     s.scenario.definition.tables.extend(st)
-    merged = game.with_charts(s, ts)
+    merged = with_tables(s, ts, "tables.textproto")
     assert find_table(merged.scenario.definition.tables, "nordwind-1945/crt").cell("3", "1/4").value == "4/-"
     assert find_table(s.scenario.definition.tables, "nordwind-1945/crt").cell("3", "1/4") is None  # a copy
     with pytest.raises(MalformedInput, match="has no column '9/1'"):

@@ -75,6 +75,20 @@ def _optional_arrivals(a: Applied) -> object:
     return sorted(optional & set(a.state.nordwind.arrivals_done))
 
 
+def _pattons_chits(a: Applied) -> object:
+    """P3A 8.4.1, 8.4.2.B: the chits drawn (the owner sees them) or shown to both at a combat."""
+    units = sorted({u for e in a.events if e.kind in ("CHIT_DRAWN", "CHIT_SHOWN") for u in e.units})
+    held = {h.unit_id: h.chit for h in a.state.pattons.held}
+    return [(u, held.get(u, "")) for u in units]
+
+
+def _pattons_steps(a: Applied) -> object:
+    """P3A 9.8.2: a step lost shows the unit reduced or a cadre, eliminated or not."""
+    units = sorted({u for e in a.events if e.kind in ("STEP_LOST", "CASUALTY") for u in e.units})
+    us = {u.unit_id: u for u in a.state.units}
+    return [(u, us[u].steps_lost, "cadre" in us[u].markers, us[u].status) for u in units]
+
+
 # The moment every game has: the platform opens everything once the game is over.
 PLATFORM = (
     Reveal("the game ends: the seed and every secret are revealed", "Umpire: secrecy.open_game",
@@ -94,6 +108,12 @@ REVEALS: dict[str, tuple[Reveal, ...]] = {
     "nordwind-1945": (
         Reveal("the reinforcements of the German secret option enter on their turn", "Nordwind 10.2.3",
                _optional_arrivals),
+    ),
+    "pattons-3rd-army": (
+        Reveal("a unit's strength chit is drawn (its owner sees it) or shown at a combat", "P3A 8.4.1",
+               _pattons_chits),
+        Reveal("a step loss shows whether the unit's chit gives it three steps or two", "P3A 9.8.2",
+               _pattons_steps),
     ),
 }
 
@@ -444,7 +464,8 @@ def setups(ruleset_id: str) -> list[Setup]:
     lacks the data play needs (or a secret exists only with it), the same
     scenarios with SYNTHETIC tables (labelled): Major Battles with a dealt deck
     (the face-down order is secret only then), Traces of Victory with a Turn
-    Track (no chit is ever selected without one)."""
+    Track (no chit is ever selected without one), Patton's 3rd Army with a CRT,
+    TEC and Weather Table (no combat resolves without them)."""
     rs = get_ruleset(ruleset_id)
     out = [Setup(ruleset_id, sid) for sid in rs.scenario_ids()]
     if ruleset_id == "major-battles":
@@ -457,6 +478,9 @@ def setups(ruleset_id: str) -> list[Setup]:
         out = [Setup(ruleset_id, sid, tables=tables, label="SYNTHETIC tables") for sid in rs.scenario_ids()]
         out.append(Setup(ruleset_id, rs.scenario_ids()[0], options={"tov.15.1-players": "4"}, tables=tables,
                          label="SYNTHETIC tables, 4 players"))
+    if ruleset_id == "pattons-3rd-army":
+        from tests.rules.pattons.helpers import synthetic_tables as p3_tables
+        out += [Setup(ruleset_id, sid, tables=p3_tables(), label="SYNTHETIC tables") for sid in rs.scenario_ids()]
     if ruleset_id == "nordwind-1945":
         out += [Setup(ruleset_id, sid, tables=nordwind_tables(rs.load_scenario(sid)),
                       label="SYNTHETIC counters and CRT") for sid in rs.scenario_ids()]

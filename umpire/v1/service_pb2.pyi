@@ -180,14 +180,16 @@ class LegalAction(_message.Message):
     def __init__(self, kind: _Optional[str] = ..., description: _Optional[str] = ..., example: _Optional[_Union[_action_pb2.Action, _Mapping]] = ...) -> None: ...
 
 class QueryResponse(_message.Message):
-    __slots__ = ("reachable", "legal_actions", "notes")
+    __slots__ = ("reachable", "legal_actions", "notes", "version")
     REACHABLE_FIELD_NUMBER: _ClassVar[int]
     LEGAL_ACTIONS_FIELD_NUMBER: _ClassVar[int]
     NOTES_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
     reachable: _containers.RepeatedCompositeFieldContainer[ReachableLocation]
     legal_actions: _containers.RepeatedCompositeFieldContainer[LegalAction]
     notes: _containers.RepeatedCompositeFieldContainer[_common_pb2.RuleNote]
-    def __init__(self, reachable: _Optional[_Iterable[_Union[ReachableLocation, _Mapping]]] = ..., legal_actions: _Optional[_Iterable[_Union[LegalAction, _Mapping]]] = ..., notes: _Optional[_Iterable[_Union[_common_pb2.RuleNote, _Mapping]]] = ...) -> None: ...
+    version: int
+    def __init__(self, reachable: _Optional[_Iterable[_Union[ReachableLocation, _Mapping]]] = ..., legal_actions: _Optional[_Iterable[_Union[LegalAction, _Mapping]]] = ..., notes: _Optional[_Iterable[_Union[_common_pb2.RuleNote, _Mapping]]] = ..., version: _Optional[int] = ...) -> None: ...
 
 class WatchGameRequest(_message.Message):
     __slots__ = ("game_id", "from_version")
@@ -222,12 +224,14 @@ class RevealSeedRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ...) -> None: ...
 
 class RevealSeedResponse(_message.Message):
-    __slots__ = ("seed", "agreed")
+    __slots__ = ("seed", "agreed", "revealed_at_version")
     SEED_FIELD_NUMBER: _ClassVar[int]
     AGREED_FIELD_NUMBER: _ClassVar[int]
+    REVEALED_AT_VERSION_FIELD_NUMBER: _ClassVar[int]
     seed: str
     agreed: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, seed: _Optional[str] = ..., agreed: _Optional[_Iterable[str]] = ...) -> None: ...
+    revealed_at_version: int
+    def __init__(self, seed: _Optional[str] = ..., agreed: _Optional[_Iterable[str]] = ..., revealed_at_version: _Optional[int] = ...) -> None: ...
 
 class StaleVersionDetail(_message.Message):
     __slots__ = ("current_version", "expected_version")

@@ -20,7 +20,22 @@ async function answer(r) {
   return data;
 }
 
+// The project's info, asked for by index.html as the page began to load.
+export async function getInfo() {
+  const boot = window.studioInfo;
+  window.studioInfo = null;
+  if (!boot) return get("api/info");
+  const r = await boot;
+  if (!r.ok) throw new ApiError(r.data.error || `${r.status} ${r.statusText}`, r.data);
+  return r.data;
+}
+
 export async function get(path) {
+  const early = window.studioPrefetch && window.studioPrefetch[path]; // asked by index.html while modules loaded
+  if (early) {
+    delete window.studioPrefetch[path];
+    return answer(await early);
+  }
   return answer(await fetch(path, { headers: { Accept: "application/json" } }));
 }
 

@@ -1,12 +1,15 @@
 // The game on the map: units drawn with their piece images where VASSAL draws
-// them; select a unit for its reach (hexes with costs); drag it onto a hex for
-// the verdict with its citations — nothing moves until "Apply"; an attack
-// shows the odds column, the shifts and the outcome distribution; a side's
-// supply; a log's steps, each with its check-log verdict.
+// them; select a unit for its reach (locations with costs); drag it onto a hex
+// or town for the verdict with its citations — nothing moves until "Apply";
+// an attack shows the odds column, the shifts and the outcome distribution;
+// any other action the rules allow now (end of phase, a card, an answer) from
+// the list of legal actions; a side's supply; a log's steps, each with its
+// check-log verdict, from where the log starts (a mid-game log: the phase and
+// side to act, as check-log's --phase / --active-side); and the state as a
+// whole or as one side would see it (the view its client receives).
 
-import { el, get, imageUrl, post, status, upload } from "./api.js";
-import { MapEditor } from "./mapedit.js";
-import { MapView, svgEl } from "./mapview.js";
+import { el, get, post, status, upload } from "./api.js";
+import { GameBoard } from "./gameboard.js";
 
 export class GameTab {
   constructor(root, info) {
@@ -15,6 +18,10 @@ export class GameTab {
     this.selected = null;
     this.attackers = new Set();
     this.mode = "move";
+  }
+
+  get map() {
+    return this.board ? this.board.map : null; // the map view (tests and scripts point at its cells)
   }
 
   async open() {
@@ -34,208 +41,209 @@ export class GameTab {
     this.root.replaceChildren(
       el("div", { class: "toolbar" }, "Open ", pick, " or ", fileInput),
       el("div", { class: "editor" }, this.side, this.viewBox));
-    try {
-      this.show(await get("api/game/view"));
-    } catch (e) {
+    this.board = null;
+    const v = await get("api/game/view");
+    if (v.file) {
+      await this.show(v);
+    } else {
       this.side.replaceChildren(el("p", {}, "Open a VASSAL save (.vsav), a log (.vlog) or a canonical state. "
         + "Saves and logs are read through the binding, with the project's map, counters and chart values."));
     }
   }
 
-  async load(file) {
+  async load(file, start) {
     status(`opening ${file} …`);
     try {
-      this.show(await post("api/game/open", { file }));
+      this.show(await post("api/game/open", { file, start }));
     } catch (e) {
       status(`cannot open ${file}: ${e.message}`, "error");
     }
   }
 
   async show(view) {
+    const fresh = !this.game || this.game.file !== view.file || this.game.map_kind !== view.map_kind || !this.board;
     this.game = view;
-    if (!this.map) {
-      const mapIdent = this.info.maps[0];
-      this.mapData = mapIdent && view.map_kind === "hex" ? await get(`api/map/${encodeURIComponent(mapIdent)}`) : null;
-      if (this.mapData) {
-        this.map = new MapView(this.viewBox, this.mapData, {
-          onPointer: (kind, e, m) => this.pointer(kind, e, m),
-          onHover: (i) => this.hover(i),
-        });
-        this.tooltip = el("div", { class: "tooltip", id: "hex-tooltip", hidden: true });
-        this.viewBox.append(this.tooltip);
-        const painter = new MapEditor(null, this.info); // the painted map under the units, read-only
-        painter.view = this.map;
-        painter.doc = this.mapData.doc;
-        painter.renderAll();
-      }
+    if (fresh) {
+      this.reach = null; this.path = null; this.selected = null; this.supplyHexes = null; this.attackers.clear();
+      const data = await get("api/game/board");
+      this.board = new GameBoard(this.viewBox, data, this.info, {
+        onPointer: (kind, e, m) => this.pointer(kind, e, m),
+        onHover: (i) => this.hover(i),
+      });
+      this.tooltip = el("div", { class: "tooltip", id: "hex-tooltip", hidden: true });
+      this.viewBox.append(this.tooltip);
     }
     this.renderSide();
-    await this.drawUnits();
-    status(`${view.file}: ${view.ruleset} · turn ${view.turn} · ${view.phase} · ${view.active_side} to act`);
+    await this.board.preload(view.units);
+    this.drawUnits();
+    status(`${view.file}: ${view.ruleset} · turn ${view.turn} · ${view.phase} · ${view.active_side} to act`
+      + (view.viewer ? ` · shown as ${view.viewer} sees it` : ""));
   }
 
   hover(i) {
     if (!this.tooltip) return;
     if (i < 0) { this.tooltip.hidden = true; return; }
-    const label = this.mapData.labels[i];
+    const label = this.board.data.labels[i];
     const r = this.reach ? this.reach.get(label) : null;
+    const here = this.unitsAt(label);
     this.tooltip.hidden = false;
-    this.tooltip.textContent = `${label}` + (r ? ` · ${r.cost} MP` : "")
-      + (this.unitsAt(label).length ? ` · ${this.unitsAt(label).map((u) => u.id).join(", ")}` : "");
+    this.tooltip.textContent = `${label}` + (this.board.graph && this.board.data.names[i] !== label
+      ? ` ${this.board.data.names[i]}` : "") + (r ? ` · ${r.cost} MP` : "")
+      + (here.length ? ` · ${here.map((u) => u.id + (u.markers.length ? ` (${u.markers.join(", ")})` : "")).join(", ")}` : "");
   }
 
   unitsAt(label) {
     return this.game.units.filter((u) => u.status === "ON_MAP" && u.location === label);
   }
 
+  // -- the side panel -------------------------------------------------------------
   renderSide() {
     const v = this.game;
-    const steps = v.steps.length ? el("div", { class: "steps" }, el("h4", {}, `Log steps (${v.steps.length})`),
-      el("ol", {}, el("li", { class: v.at < 0 ? "at" : "", onclick: () => this.step(-1) }, "start position"),
-        ...v.steps.map((s, i) => el("li", { class: `${i === v.at ? "at " : ""}${s.legal === false ? "illegal" : s.legal ? "legal" : "skip"}`,
-          "data-step": i, onclick: () => this.step(i) },
-        `step ${s.steps.join(",")}: ${s.summary}` + (s.legal === null ? ` (${s.skipped})` : s.legal ? " — legal" : " — ILLEGAL"))))) : null;
     this.verdictBox = el("div", { id: "verdict" });
+    const viewer = el("select", { id: "viewer", title: "what a side's client receives (core/disclosure.py)" },
+      el("option", { value: "" }, "the whole state"),
+      ...v.sides.map((s) => el("option", { value: s }, `${s}'s view`)));
+    viewer.value = v.viewer;
+    viewer.addEventListener("change", () => this.setViewer(viewer.value));
     this.side.replaceChildren(...[
       el("div", { class: "facts" }, el("b", {}, v.file), ` · ${v.ruleset} · version ${v.version}`,
         el("div", {}, `turn ${v.turn} · ${v.phase}${v.segment ? "/" + v.segment : ""} · ${v.active_side} to act`),
-        v.pending ? el("div", { class: "pending" }, `pending: ${v.pending}`) : null,
+        v.pending ? el("div", { class: "pending" }, `pending (${v.pending_side}): ${v.pending}`) : null,
         ...v.describe.map((d) => el("div", { class: "small" }, d))),
+      el("div", { class: `row${v.viewer ? " viewer" : ""}` }, "show ", viewer,
+        v.viewer ? el("span", { class: "small" }, `answers are computed on what ${v.viewer} knows`) : null),
       el("div", { class: "row" },
         el("button", { id: "mode-move", class: this.mode === "move" ? "active" : "", onclick: () => this.setMode("move") }, "Move"),
         el("button", { id: "mode-attack", class: this.mode === "attack" ? "active" : "", onclick: () => this.setMode("attack") }, "Attack"),
-        el("button", { id: "undo-game", disabled: !v.can_undo, onclick: () => this.undo() }, "Undo")),
+        el("button", { id: "undo-game", disabled: !v.can_undo, onclick: () => this.undo(), title: "take back the last applied action" }, "Undo")),
+      this.mode === "attack" ? el("div", { class: "small", id: "attack-help" }, this.attackers.size
+        ? ["attackers: ", ...[...this.attackers].map((id) => el("span", { class: "attacker", "data-attacker": id },
+          id, el("button", { class: "x", title: `leave ${id} out`, onclick: () => { this.attackers.delete(id);
+            this.renderSide(); this.drawUnits(); } }, "×"))), " — now click the target"]
+        : "click a stack of your units (each stack joins the attack), then the hex or town they attack") : null,
       el("div", { class: "row" }, "supply of ",
         ...v.sides.map((s) => el("button", { "data-supply": s, onclick: () => this.supply(s) }, s)),
         el("button", { onclick: () => { this.supplyHexes = null; this.drawOverlay(); } }, "none")),
       el("div", { class: "row" }, "dice thrown: ", el("input", { id: "rolls", type: "text", size: 8, placeholder: "e.g. 4 2" })),
       this.verdictBox,
-      steps,
+      this.actionsBox(),
+      v.kind === "log" ? this.stepsBox() : null,
       v.diagnostics.length ? el("details", {}, el("summary", {}, `${v.diagnostics.length} import notes`),
-        el("ul", { class: "small" }, ...v.diagnostics.map((d) => el("li", {}, d)))) : null,
-      this.map ? null : el("div", { id: "picture" })].filter(Boolean));
-    if (!this.map) this.picture();
+        el("ul", { class: "small" }, ...v.diagnostics.map((d) => el("li", {}, d)))) : null].filter(Boolean));
+  }
+
+  actionsBox() {
+    const v = this.game;
+    const text = el("textarea", { id: "action-json", class: "action", rows: 3,
+      placeholder: '{"side": "…", "end_phase": {}}  (an Action, proto3 JSON)' });
+    const list = el("ul", { class: "legal-actions small" }, ...v.legal_actions.map((la) =>
+      el("li", { "data-kind": la.kind, title: la.example ? "click: put this action in the box" : la.kind,
+        onclick: () => { text.value = JSON.stringify(la.example || this.template(la.kind), null, 0); } },
+      `${la.kind}: ${la.description}`)));
+    return el("details", { class: "actions", open: v.legal_actions.length > 0 && this.mode === "move" && v.kind !== "log" },
+      el("summary", {}, `Other actions (${v.legal_actions.length} allowed now)`), list, text,
+      el("div", { class: "row" }, el("button", { id: "judge-action", onclick: () => this.judgeText(text.value) }, "Judge")));
+  }
+
+  template(kind) {
+    const side = this.game.pending_side || this.game.active_side;
+    if (kind.includes(".")) {
+      const [ext, inner] = kind.split(".");
+      return { side, [ext]: { [inner]: {} } };
+    }
+    return { side, [kind]: {} };
+  }
+
+  stepsBox() {
+    const v = this.game;
+    const s = v.start || {};
+    const input = (id, value, ph) => el("input", { id, value: value || "", placeholder: ph });
+    const side = el("select", { id: "start-side" }, el("option", { value: "" }, "— as the save says —"),
+      ...v.sides.map((x) => el("option", { value: x }, x)));
+    side.value = s.active_side || "";
+    const turn = input("start-turn", s.turn || "", "turn");
+    const phase = input("start-phase", s.phase, "phase, e.g. " + (v.steps.length ? "allied-movement" : ""));
+    const segment = input("start-segment", s.segment, "segment");
+    const start = el("fieldset", { class: "start" }, el("legend", {}, "The log starts at (a log that begins mid-game)"),
+      el("div", { class: "row" }, "turn ", turn, " phase ", phase),
+      el("div", { class: "row" }, "segment ", segment, " side to act ", side),
+      el("div", { class: "row" }, el("button", { id: "replay-from", onclick: () => this.load(v.file, {
+        turn: turn.value, phase: phase.value, segment: segment.value, active_side: side.value }) }, "Replay from there"),
+      el("span", { class: "small" }, "= umpire check-log --turn --phase --segment --active-side")));
+    const judged = v.steps.filter((x) => x.legal !== null);
+    const bad = v.steps.findIndex((x) => x.legal === false);
+    return el("div", { class: "steps" }, start,
+      el("h4", {}, `Log steps (${v.steps.length}) · ${judged.length} judged`
+        + (bad >= 0 ? ` · step ${v.steps[bad].steps.join(",")} ILLEGAL` : " · all legal")),
+      el("ul", { class: "step-list" }, el("li", { class: v.at < 0 ? "at" : "", "data-step": -1, onclick: () => this.step(-1) }, "start position"),
+        ...v.steps.map((x, i) => el("li", { class: `${i === v.at ? "at " : ""}${x.legal === false ? "illegal" : x.legal ? "legal" : "skip"}`,
+          "data-step": i, onclick: () => this.step(i) },
+        `step ${x.steps.join(",")}: ${x.summary}` + (x.legal === null ? ` (${x.skipped})` : x.legal ? " — legal" : " — ILLEGAL")))));
   }
 
   setMode(m) {
     this.mode = m;
     this.attackers.clear();
+    this.target = null;
     this.renderSide();
     this.drawUnits();
   }
 
-  async picture() {
-    const r = await post("api/game/picture", { reach: Object.fromEntries([...(this.reach || new Map())].map(([k, v]) => [k, v.cost])),
-      supply: this.supplyHexes || [], selected: this.selected ? [this.selected] : [] });
-    const box = this.side.querySelector("#picture") || this.root.appendChild(el("div", { id: "picture" }));
-    box.innerHTML = r.svg;
-  }
-
-  // -- units --------------------------------------------------------------------
-  position(u, k) {
-    // Where VASSAL draws the piece while it stands where the save put it; at its hex's centre once moved.
-    if (u.piece && u.piece.map === this.mapData.map && u.piece.location === u.location) return [u.piece.x, u.piece.y];
-    const i = this.map.index.get(u.location);
-    if (i === undefined) return null;
-    const [x, y] = this.mapData.snap[i];
-    return [x + k * 3, y - k * 5]; // a stack drawn like VASSAL's, a few pixels up and right per piece
-  }
-
-  async drawUnits() {
-    if (!this.map) return;
-    const layer = this.map.layers.units;
-    layer.replaceChildren();
-    const size = this.map.radius * 0.9;
-    const seen = new Map();
-    for (const u of this.game.units) {
-      if (u.status !== "ON_MAP") continue;
-      const k = seen.get(u.location) || 0;
-      seen.set(u.location, k + 1);
-      const p = this.position(u, k);
-      if (!p) continue;
-      const g = svgEl("g", { class: `unit${u.id === this.selected || this.attackers.has(u.id) ? " selected" : ""}` });
-      g.dataset.unit = u.id;
-      g.dataset.hex = u.location;
-      const imgs = u.piece ? u.piece.images : [];
-      if (imgs.length) {
-        for (const name of imgs) {
-          g.append(svgEl("image", { href: imageUrl(name), x: p[0] - size / 2, y: p[1] - size / 2, width: size, height: size }));
-        }
-      } else {
-        g.append(svgEl("rect", { x: p[0] - size / 2, y: p[1] - size / 2, width: size, height: size, rx: size / 10,
-          class: `counter side-${this.game.sides.indexOf(u.side)}` }));
-        const t = svgEl("text", { x: p[0], y: p[1] + size * 0.1, "font-size": size * 0.22, class: "counter-text" });
-        t.textContent = u.name.length > 9 ? u.name.slice(0, 8) + "…" : u.name;
-        g.append(t);
-      }
-      g.append(svgEl("rect", { x: p[0] - size / 2, y: p[1] - size / 2, width: size, height: size, class: "unit-frame" }));
-      layer.append(g);
+  async setViewer(side) {
+    try {
+      this.reach = null; this.path = null; this.selected = null; this.attackers.clear();
+      this.show(await post("api/game/viewer", { side }));
+    } catch (e) {
+      status(e.message, "error");
     }
+  }
+
+  // -- drawing ---------------------------------------------------------------------
+  drawUnits() {
+    const hl = new Set(this.attackers);
+    if (this.selected) hl.add(this.selected);
+    this.board.drawUnits(this.game, hl);
     this.drawOverlay();
   }
 
   drawOverlay() {
-    if (!this.map) { this.picture(); return; }
-    const o = this.map.layers.overlay;
-    o.replaceChildren();
-    for (const l of this.supplyHexes || []) {
-      const i = this.map.index.get(l);
-      if (i !== undefined) o.append(svgEl("path", { d: this.map.polyPath(i), class: "supply" }));
-    }
-    for (const [l, r] of this.reach || []) {
-      const i = this.map.index.get(l);
-      if (i === undefined) continue;
-      const p = svgEl("path", { d: this.map.polyPath(i), class: "reach" });
-      p.dataset.hex = l;
-      o.append(p);
-      const [x, y] = this.mapData.centre[i];
-      const t = svgEl("text", { x, y: y + this.map.radius * 0.55, class: "cost", "font-size": this.map.radius * 0.35 });
-      t.textContent = r.cost;
-      o.append(t);
-    }
-    if (this.path) {
-      const pts = this.path.map((l) => this.mapData.centre[this.map.index.get(l)]).filter(Boolean);
-      o.append(svgEl("polyline", { points: pts.map((q) => q.join(",")).join(" "), class: this.pathOk ? "path ok" : "path bad" }));
-    }
+    this.board.drawOverlay({ reach: this.reach, supply: this.supplyHexes, path: this.path, pathOk: this.pathOk,
+      target: this.target });
   }
 
-  // -- pointer: select, drag, attack -------------------------------------------
-  unitAtPoint(m) {
-    const i = this.map.hexAt(m.x, m.y);
-    if (i < 0) return null;
-    const here = this.unitsAt(this.mapData.labels[i]);
-    return here.length ? here[here.length - 1] : null;
-  }
-
+  // -- pointer: select, drag, attack ---------------------------------------------------
   async pointer(kind, e, m) {
-    const i = this.map.hexAt(m.x, m.y);
-    const label = i >= 0 ? this.mapData.labels[i] : null;
+    const label = this.board.labelAt(m);
     if (kind === "down") {
-      const u = this.unitAtPoint(m);
+      const u = this.board.unitAt(e, m, this.game.units);
       if (this.mode === "attack") {
-        if (u && u.side === this.game.active_side) {
-          this.attackers.has(u.id) ? this.attackers.delete(u.id) : this.attackers.add(u.id);
+        const side = this.game.viewer || this.game.active_side;
+        const target = label || (u ? u.location : null); // a town's counters stand beside it
+        if (u && u.side === side) { // the whole stack joins (or leaves) the attack; the list below fine-tunes it
+          const stack = this.unitsAt(u.location).filter((x) => x.side === side).map((x) => x.id);
+          const on = !stack.every((id) => this.attackers.has(id));
+          for (const id of stack) on ? this.attackers.add(id) : this.attackers.delete(id);
+          this.renderSide();
           this.drawUnits();
-        } else if (label && this.attackers.size) {
-          await this.attack(label);
+        } else if (target && this.attackers.size) {
+          await this.attack(target);
         }
         return;
       }
       if (u) {
-        this.drag = { unit: u, from: u.location };
+        this.drag = { unit: u, from: u.location, x: m.x, y: m.y };
         await this.select(u.id);
       }
       return;
     }
-    if (kind === "move" && this.drag && label) {
-      const g = this.map.layers.units.querySelector(`[data-unit="${CSS.escape(this.drag.unit.id)}"]`);
-      if (g) g.setAttribute("transform", `translate(${m.x - this.mapData.snap[this.map.index.get(this.drag.from)][0]},`
-        + `${m.y - this.mapData.snap[this.map.index.get(this.drag.from)][1]})`);
+    if (kind === "move" && this.drag) {
+      const g = this.board.map.layers.units.querySelector(`[data-unit="${CSS.escape(this.drag.unit.id)}"]`);
+      if (g) g.setAttribute("transform", `translate(${m.x - this.drag.x},${m.y - this.drag.y})`);
     }
     if (kind === "up" && this.drag) {
       const d = this.drag;
       this.drag = null;
-      const g = this.map.layers.units.querySelector(`[data-unit="${CSS.escape(d.unit.id)}"]`);
+      const g = this.board.map.layers.units.querySelector(`[data-unit="${CSS.escape(d.unit.id)}"]`);
       if (g) g.removeAttribute("transform"); // nothing moves before the verdict is accepted
       if (label && label !== d.from) await this.proposeMove(d.unit, label);
     }
@@ -247,12 +255,18 @@ export class GameTab {
     try {
       const r = await post("api/game/reach", { unit: unitId });
       this.reach = new Map(r.reachable.map((x) => [x.location, x]));
-      status(`${unitId}: ${r.reachable.length} hexes within reach` + (r.notes.length ? ` · ${r.notes.join(" · ")}` : ""));
+      status(`${unitId}: ${r.reachable.length} ${this.board.graph ? "towns" : "hexes"} within reach`
+        + (r.notes.length ? ` · ${r.notes.join(" · ")}` : ""));
     } catch (e) {
       this.reach = new Map();
       status(`${unitId}: ${e.message}`, "error");
     }
-    this.drawUnits();
+    // Mark the unit in place: redrawing the counters under a pointer still pressed
+    // would take the press's target away in the middle of the drag.
+    for (const g of this.board.map.layers.units.querySelectorAll(".unit")) {
+      g.classList.toggle("selected", g.dataset.unit === unitId || this.attackers.has(g.dataset.unit));
+    }
+    this.drawOverlay();
   }
 
   async proposeMove(unit, dest) {
@@ -264,8 +278,20 @@ export class GameTab {
   }
 
   async attack(target) {
-    const action = { side: this.game.active_side, attack: { target, attackers: [...this.attackers] } };
+    const action = { side: this.game.viewer || this.game.active_side, attack: { target, attackers: [...this.attackers] } };
+    this.target = target;
     await this.judge(action, `attack on ${target} by ${[...this.attackers].join(", ")}`);
+  }
+
+  async judgeText(text) {
+    let action;
+    try {
+      action = JSON.parse(text);
+    } catch (e) {
+      status(`the action is not JSON: ${e.message}`, "error");
+      return;
+    }
+    await this.judge(action, Object.keys(action).filter((k) => k !== "side").join(", ") || "action");
   }
 
   async judge(action, what) {
@@ -274,14 +300,26 @@ export class GameTab {
       this.pathOk = v.legal;
       this.drawOverlay();
       this.verdictBox.replaceChildren(el("h4", {}, what), el("div", { class: "verdict" }),
-        el("button", { id: "apply", class: "primary", disabled: !v.legal, onclick: () => this.apply(action) }, "Apply"),
-        el("button", { onclick: () => { this.verdictBox.replaceChildren(); this.path = null; this.drawOverlay(); } }, "Discard"));
+        el("div", { class: "row" },
+          el("button", { id: "apply", class: "primary", disabled: !v.legal, onclick: () => this.apply(action) }, "Apply"),
+          el("button", { id: "discard", onclick: () => this.discard() }, "Discard")));
       this.verdictBox.querySelector(".verdict").innerHTML = v.html;
       status(`${what}: ${v.legal ? "LEGAL" : "ILLEGAL"}`, v.legal ? "ok" : "error");
     } catch (e) {
-      this.verdictBox.replaceChildren(el("h4", {}, what), el("p", { class: "error" }, e.message));
+      this.verdictBox.replaceChildren(el("h4", {}, what), el("p", { class: "error" }, e.message),
+        el("button", { id: "discard", onclick: () => this.discard() }, "Discard"));
       status(e.message, "error");
     }
+  }
+
+  discard() {
+    this.verdictBox.replaceChildren();
+    this.path = null;
+    this.target = null;
+    this.attackers.clear();
+    this.renderSide();
+    this.drawUnits();
+    status("discarded: nothing was applied");
   }
 
   async apply(action) {
@@ -292,19 +330,23 @@ export class GameTab {
         status(r.needs_roll || "not applied", "error");
         return;
       }
-      this.reach = null;
-      this.path = null;
-      this.selected = null;
-      this.attackers.clear();
+      this.reach = null; this.path = null; this.selected = null; this.target = null; this.attackers.clear();
       await this.show(r.view);
-      this.verdictBox.replaceChildren(el("p", { class: "ok" }, "applied"), el("ul", {}, ...r.events.map((t) => el("li", {}, t))));
+      this.verdictBox.replaceChildren(el("p", { class: "ok" }, `applied (version ${r.view.version})`),
+        el("ul", {}, ...r.events.map((t) => el("li", {}, t))));
     } catch (e) {
       status(e.message, "error");
     }
   }
 
   async undo() {
-    this.show(await post("api/game/undo", {}));
+    try {
+      this.reach = null; this.path = null; this.selected = null; this.target = null;
+      await this.show(await post("api/game/undo", {}));
+      status(`undone: back to version ${this.game.version}`);
+    } catch (e) {
+      status(e.message, "error");
+    }
   }
 
   async supply(side) {
@@ -312,7 +354,7 @@ export class GameTab {
       const r = await post("api/game/supply", { side });
       this.supplyHexes = r.reached;
       this.drawOverlay();
-      status(`supply of ${side}: ${r.reached.length} hexes · in supply ${r.in_supply.length} · out ${r.out_of_supply.length}`
+      status(`supply of ${side}: ${r.reached.length} locations · in supply ${r.in_supply.length} · out ${r.out_of_supply.length}`
         + (r.notes.length ? ` · ${r.notes.join(" · ")}` : ""));
     } catch (e) {
       status(e.message, "error");
@@ -321,8 +363,17 @@ export class GameTab {
 
   async step(at) {
     const v = await post("api/game/step", { at });
-    await this.show(v);
+    this.reach = null; this.selected = null; this.target = null;
     const s = at >= 0 ? v.steps[at] : null;
-    if (s && s.html) this.verdictBox.innerHTML = `<h4>step ${s.steps.join(",")}: ${s.summary}</h4>` + s.html;
+    this.path = s && s.where && s.where.length > 1 ? s.where : null;
+    this.pathOk = s ? s.legal !== false : true;
+    await this.show(v);
+    if (s) {
+      this.verdictBox.replaceChildren(el("h4", {}, `step ${s.steps.join(",")}: ${s.summary}`),
+        el("div", { class: "verdict" }));
+      const box = this.verdictBox.querySelector(".verdict");
+      if (s.html) box.innerHTML = s.html; // the check-log verdict (exporters/report.py)
+      else box.append(el("p", { class: "small" }, s.skipped));
+    }
   }
 }

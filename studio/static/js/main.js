@@ -1,6 +1,7 @@
 // Umpire Studio: tabs over one project (map, counters, binding, charts, game).
 
-import { el, get, post, status } from "./api.js";
+import { el, getInfo, post, status } from "./api.js";
+import { BoardEditor } from "./boardedit.js";
 import { MapEditor } from "./mapedit.js";
 import { BindingTab, CountersTab } from "./pieces.js";
 import { ChartsTab } from "./charts.js";
@@ -11,13 +12,13 @@ window.studio = { ready: false };
 const TABS = ["map", "counters", "binding", "charts", "game"];
 
 async function main() {
-  const info = await get("api/info");
+  const info = await getInfo();
   window.studio.info = info;
   header(info);
   const panes = {};
   for (const t of TABS) panes[t] = document.getElementById(`pane-${t}`);
   const tabs = {
-    map: new MapEditor(panes.map, info),
+    map: graphs(info) ? new BoardEditor(panes.map, info) : new MapEditor(panes.map, info),
     counters: new CountersTab(panes.counters, info),
     binding: new BindingTab(panes.binding, info),
     charts: new ChartsTab(panes.charts, info),
@@ -34,7 +35,11 @@ async function main() {
     try {
       if (name === "map") {
         const sel = document.getElementById("map-select");
-        if (!tab.data || tab.mapIdent !== sel.value) await tab.open(sel.value);
+        if (!sel || !sel.value) {
+          panes.map.replaceChildren(el("p", {}, graphs(info)
+            ? "No board to draw: open a module with a region map, choose a scenario, or put a board file in boards/."
+            : "The module has no map with a hex grid."));
+        } else if (!tab.data || tab.mapIdent !== sel.value) await tab.open(sel.value);
       } else {
         await tab.open();
       }
@@ -46,10 +51,20 @@ async function main() {
   }
   window.studio.show = show;
   for (const t of TABS) document.querySelector(`[data-tab="${t}"]`).addEventListener("click", () => show(t));
-  document.getElementById("map-select").addEventListener("change", () => show("map"));
-  const start = TABS.includes(location.hash.slice(1)) ? location.hash.slice(1) : (info.maps.length ? "map" : "game");
+  const mapSelect = document.getElementById("map-select"); // absent when there is no map to draw
+  if (mapSelect) mapSelect.addEventListener("change", () => show("map"));
+  const start = TABS.includes(location.hash.slice(1)) ? location.hash.slice(1) : (mapNames(info).length ? "map" : "game");
   await show(start);
   window.studio.ready = true;
+}
+
+// A ruleset whose maps are towns and roads: the Map tab edits boards.
+function graphs(info) {
+  return info.vocabulary.layout === "graph";
+}
+
+function mapNames(info) {
+  return graphs(info) ? info.boards : info.maps;
 }
 
 function header(info) {
@@ -74,12 +89,12 @@ function header(info) {
   };
   rs.addEventListener("change", () => { fill(); apply(); });
   sc.addEventListener("change", apply);
-  const maps = el("select", { id: "map-select" }, ...info.maps.map((m) => el("option", { value: m }, m)));
+  const maps = el("select", { id: "map-select" }, ...mapNames(info).map((m) => el("option", { value: m }, m)));
   document.getElementById("head").replaceChildren(...[
     el("span", { class: "brand" }, "Umpire Studio"),
     el("span", { class: "module" }, info.module || "no module"),
     el("label", {}, "ruleset ", rs), el("label", {}, "scenario ", sc),
-    info.maps.length ? el("label", {}, "map ", maps) : null,
+    mapNames(info).length ? el("label", {}, graphs(info) ? "board " : "map ", maps) : null,
     el("span", { class: "small project" }, info.project)].filter(Boolean));
 }
 

@@ -1,7 +1,10 @@
 // An SVG view of one VASSAL map: its board images where VASSAL lays them out
 // and the grid the converter computed (the server sends every hex's centre
 // and one corner template per grid: a hex is its centre plus the template).
-// Pan with the right or middle button (or the pan tool), zoom with the wheel.
+// A point-to-point board (data.kind "graph") is drawn the same way: each town
+// a cell (a disc) at its centre, with the roads between them in their kind's
+// line style. Pan with the right or middle button (or the pan tool), zoom
+// with the wheel.
 
 import { imageUrl } from "./api.js";
 
@@ -19,7 +22,7 @@ export class MapView {
     this.onHover = onHover;
     this.onPointer = onPointer;
     this.index = new Map(data.labels.map((l, i) => [l, i]));
-    this.svg = svgEl("svg", { class: "map", "data-map": data.map });
+    this.svg = svgEl("svg", { class: data.kind === "graph" ? "map graph" : "map", "data-map": data.map });
     this.svg.style.touchAction = "none";
     container.replaceChildren(this.svg);
     this.layers = {};
@@ -52,19 +55,70 @@ export class MapView {
   }
 
   drawGrid() {
-    const parts = [];
-    for (let i = 0; i < this.data.labels.length; i++) parts.push(this.polyPath(i));
+    if (this.data.kind === "graph") return this.drawTowns();
+    // One path for the whole grid: each hex a move to its first corner, then the
+    // shape's sides as relative lines (built once per shape: fast at GOSS scale).
+    const d = this.data;
+    const tails = d.corners.map((c) => c.slice(1).map(([x, y], k) => {
+      const [px, py] = c[k];
+      return `l${(x - px).toFixed(1)},${(y - py).toFixed(1)}`;
+    }).join("") + "z");
+    const parts = new Array(d.labels.length);
+    for (let i = 0; i < d.labels.length; i++) {
+      const s = d.shape[i], [cx, cy] = d.centre[i], [x0, y0] = d.corners[s][0];
+      parts[i] = `M${(cx + x0).toFixed(1)},${(cy + y0).toFixed(1)}${tails[s]}`;
+    }
     this.layers.grid.replaceChildren(svgEl("path", { class: "grid", d: parts.join("") }));
+  }
+
+  // Roads (solid, dashed, dotted: their movement cost) under the towns, then
+  // each town's disc, name and tags.
+  drawTowns() {
+    const d = this.data;
+    const g = this.layers.grid;
+    g.replaceChildren();
+    const dash = { dashed: "14 8", dotted: "3 7" };
+    for (const r of d.roads || []) {
+      const a = this.index.get(r.a), b = this.index.get(r.b);
+      if (a === undefined || b === undefined) continue;
+      const [x1, y1] = d.centre[a], [x2, y2] = d.centre[b];
+      const line = svgEl("line", { x1, y1, x2, y2, class: `link link-${r.kind}` });
+      if (dash[r.kind]) line.setAttribute("stroke-dasharray", dash[r.kind]);
+      line.dataset.road = r.id;
+      const t = svgEl("title", {});
+      t.textContent = `${r.id} (${r.kind})`;
+      line.append(t);
+      g.append(line);
+    }
+    for (const a of d.areas || []) {
+      const i = this.index.get(a.town);
+      if (i === undefined) continue;
+      const [x, y] = d.centre[i];
+      g.append(svgEl("polygon", { points: `${x - 48},${y - 12} ${x - 30},${y - 22} ${x - 30},${y - 2}`, class: "area" }));
+    }
+    d.labels.forEach((label, i) => {
+      const [x, y] = d.centre[i];
+      const c = svgEl("circle", { cx: x, cy: y, r: this.radius, class: "town" });
+      c.dataset.town = label;
+      g.append(c);
+      const t = svgEl("text", { x, y: y + this.radius + 14, class: "town-name" });
+      t.textContent = d.names[i] + ((d.tags || {})[label] ? ` [${d.tags[label].join(", ")}]` : "");
+      g.append(t);
+    });
   }
 
   buildBuckets() {
     this.cell = Math.max(8, this.radius * 2);
-    this.buckets = new Map();
+    this.buckets = new Map(); // a cell's hexes, keyed by a number (no strings to build)
     this.data.centre.forEach(([x, y], i) => {
-      const k = `${Math.floor(x / this.cell)},${Math.floor(y / this.cell)}`;
-      if (!this.buckets.has(k)) this.buckets.set(k, []);
-      this.buckets.get(k).push(i);
+      const k = this.bucketKey(Math.floor(x / this.cell), Math.floor(y / this.cell));
+      const b = this.buckets.get(k);
+      if (b) b.push(i); else this.buckets.set(k, [i]);
     });
+  }
+
+  bucketKey(bx, by) {
+    return (bx + 1000) * 100000 + (by + 1000);
   }
 
   // The hexes nearest a map point, nearest first (the first is the hex under it).
@@ -72,7 +126,7 @@ export class MapView {
     const bx = Math.floor(mx / this.cell), by = Math.floor(my / this.cell);
     const found = [];
     for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) {
-      for (const i of this.buckets.get(`${bx + dx},${by + dy}`) || []) {
+      for (const i of this.buckets.get(this.bucketKey(bx + dx, by + dy)) || []) {
         const [x, y] = this.data.centre[i];
         found.push([Math.hypot(x - mx, y - my), i]);
       }
@@ -154,6 +208,7 @@ export class MapView {
   bindPointer() {
     let pan = null;
     this.svg.addEventListener("contextmenu", (e) => e.preventDefault());
+    this.svg.addEventListener("dragstart", (e) => e.preventDefault());
     this.svg.addEventListener("wheel", (e) => {
       e.preventDefault();
       const m = this.toMap(e);
@@ -165,6 +220,7 @@ export class MapView {
         this.svg.setPointerCapture(e.pointerId);
         return;
       }
+      e.preventDefault(); // no native drag of a piece's image (it would cancel the pointer mid-drag)
       this.svg.setPointerCapture(e.pointerId); // a drag ends where it ends, even off the map
       if (this.onPointer) this.onPointer("down", e, this.toMap(e));
     });
@@ -189,6 +245,7 @@ export class MapView {
       if (this.onPointer) this.onPointer("up", e, this.toMap(e));
     };
     this.svg.addEventListener("pointerup", up);
+    this.svg.addEventListener("pointercancel", up);
     this.svg.addEventListener("pointerleave", () => this.showHover(-1));
   }
 

@@ -5,6 +5,7 @@
 
 import { el, get, imageUrl, post, status } from "./api.js";
 
+// A piece as VASSAL draws it: its image, then each active layer's image over it.
 function pieceImages(images) {
   return el("span", { class: "piece-img" }, ...images.map((n) => el("img", { src: imageUrl(n), alt: n, title: n,
     loading: "lazy", onerror: (e) => { e.target.classList.add("missing"); e.target.alt = `no image ${n}`; } })));
