@@ -100,6 +100,13 @@ def register(app: typer.Typer) -> None:
             named = [f"{hm.labels[h]} {hm.names[h]}" for h in range(hm.n) if hm.names[h]]
             if named:
                 out.print("  places: " + ", ".join(named), highlight=False, markup=False)
+            for line, banks in sorted(hm.banks.items()):
+                counts: dict[str, int] = {}
+                for b in banks:
+                    if b:
+                        counts[b] = counts.get(b, 0) + 1
+                listed = ", ".join(f"{k} {v} hex{'es' if v != 1 else ''}" for k, v in sorted(counts.items()))
+                out.print(f"  banks of the {line}: {listed}", highlight=False, markup=False)
             out.print("  edges: " + ", ".join(f"{e} {len(hm.edge_hexes(e))}" for e in ("north", "south", "east", "west")),
                       highlight=False, markup=False)
 

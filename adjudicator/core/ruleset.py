@@ -77,8 +77,6 @@ class Ruleset(ABC):
     # What each side may know (core/secrecy.py); the platform sends nothing
     # to a side that has not passed through it (core/disclosure.py).
     side_filter: SideFilter = SideFilter()
-    # MIGRATION SHIM (issue 8): rulesets not yet on RulesetBase get bare states.
-    takes_positions: bool = False
 
     # -- data pack
     @abstractmethod
@@ -111,6 +109,14 @@ class Ruleset(ABC):
         `Position.model`). Default: none."""
         return None
 
+    def narrow(self, model: Any, view: state_pb2.GameState, side: str) -> Any:
+        """The model of `view` (`side`'s view of the state `model` was built for),
+        derived from `model` when that is cheaper than compiling the view and
+        equal to it; None = compile the view. `Position.for_side` primes a side's
+        position with it, so the first question a side asks after a move is as
+        warm as the full position. Default: None."""
+        return None
+
     @abstractmethod
     def validate(self, state: StateLike, action: action_pb2.Action) -> action_pb2.Verdict:
         """Whether `action` is legal now, with violations and computed details.
@@ -129,7 +135,7 @@ class Ruleset(ABC):
     ) -> tuple[state_pb2.GameState, list[state_pb2.Event], Any]:
         """`apply`, plus the model of the new state when the ruleset can hand it
         over (so the next question is warm). Default: no model."""
-        state, events = self.apply(pos if self.takes_positions else pos.state, action, dice)
+        state, events = self.apply(pos, action, dice)
         return state, events, None
 
     @abstractmethod
