@@ -75,9 +75,20 @@ def left_open(g: Game, side: str, targets: list[int], attackers: list[str]) -> l
     for h in sorted(near):
         if not attackable(g, h, enemy):
             continue
-        who = coverers(g, h, side)
-        if who and all(u in spent or (counts_as_large(g, u) and g.hex_of[u] in slots) for u in who):
-            out.append((h, who))
+        who: list[str] = []
+        kept = False
+        for n in g.hm.neighbours(h):
+            if kept or exempt_from_attacking(g, n, side):
+                continue
+            for u in g.stack(n, side):
+                if not obliged(g, u):
+                    continue
+                if u not in spent and not (n in slots and counts_as_large(g, u)):
+                    kept = True  # a coverer left: the hex can still be attacked
+                    break
+                who.append(u)
+        if who and not kept:
+            out.append((h, sorted(who)))
     return out
 
 
