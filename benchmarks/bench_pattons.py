@@ -151,6 +151,12 @@ def measure(rs: Ruleset, st: state_pb2.GameState, actions: list[action_pb2.Actio
 MANDATORY = "p3.amb14-mandatory"
 
 
+def timed(samples: list[float], call: Callable[[], object]) -> None:
+    t0 = time.perf_counter()
+    call()
+    samples.append(time.perf_counter() - t0)
+
+
 def with_option(st: state_pb2.GameState, name: str, value: str) -> state_pb2.GameState:
     out = state_pb2.GameState()
     out.CopyFrom(st)
@@ -211,16 +217,10 @@ def obligation_figures(rs: Ruleset, tables: tables_pb2.TableSet, repeat: int) ->
         end = action_pb2.Action(side="us", end_phase=action_pb2.EndPhase())
         for _ in range(repeat):
             for a in attacks:
-                t0 = time.perf_counter()
-                engine.validate(hot, a)
-                att.append(time.perf_counter() - t0)
-                t0 = time.perf_counter()
-                obligation.check_declaration(g, "us", [g.hex(a.attack.target)], list(a.attack.attackers),
-                                             VerdictBuilder())
-                alone.append(time.perf_counter() - t0)
-            t0 = time.perf_counter()
-            engine.validate(hot, end)
-            ends.append(time.perf_counter() - t0)
+                timed(att, lambda: engine.validate(hot, a))
+                timed(alone, lambda: obligation.check_declaration(g, "us", [g.hex(a.attack.target)],
+                                                                  list(a.attack.attackers), VerdictBuilder()))
+            timed(ends, lambda: engine.validate(hot, end))
         refused = sum(not engine.validate(hot, a).legal for a in attacks)
         rows[option] = {"attack": p50(att), "end_phase": p50(ends), "check alone": p50(alone),
                         "refused": refused, "attacks": len(attacks), "front": len(us)}
