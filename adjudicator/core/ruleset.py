@@ -234,9 +234,11 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
     if ruleset_id in _LOADED:
         return _LOADED[ruleset_id]
     target = _targets().get(ruleset_id)
-    if target is None or ruleset_id not in ruleset_ids():
+    if target is None:
         raise NotFound(f"unknown ruleset {ruleset_id!r} (known: {', '.join(ruleset_ids())})")
     module_name, attr = target.split(":")
+    if ruleset_id not in ruleset_ids():
+        raise BrokenRuleset(ruleset_id, ModuleNotFoundError(f"its module {module_name} is not installed"))
     try:
         ruleset = getattr(importlib.import_module(module_name), attr)
     except Exception as e:  # noqa: BLE001 - any import failure: this ruleset is broken, the others are not
@@ -252,7 +254,7 @@ def load_all() -> tuple[list[Ruleset], dict[str, str]]:
     (ListRulesets and `umpire rulesets` show the others and name the broken)."""
     ok: list[Ruleset] = []
     broken: dict[str, str] = {}
-    for rid in ruleset_ids():
+    for rid in _targets():
         try:
             ok.append(get_ruleset(rid))
         except BrokenRuleset as e:

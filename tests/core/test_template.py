@@ -124,6 +124,8 @@ def test_one_ruleset_that_fails_to_import_does_not_hide_the_others() -> None:
         ok, broken = load_all()
         assert "nordwind-1945" in [r.id for r in ok]
         assert "broken-attr" in broken and "cannot be loaded" in broken["broken-attr"]
+        # A registered ruleset whose module is missing altogether is named too, not silently left out.
+        assert "no_such_module_here is not installed" in broken["broken-game"]
     finally:
         unregister("broken-game")
         unregister("broken-attr")
