@@ -142,16 +142,17 @@ class Ruleset(ABC):
     def legal_actions(self, state: StateLike, side: str) -> list[service_pb2.LegalAction]:
         """What `side` may do now (kinds with examples where cheap)."""
 
-    def reach(self, state: StateLike, unit_id: str) -> list[service_pb2.ReachableLocation]:
-        """Every location the unit may end its move in, with the cost."""
+    def reach(self, state: StateLike, unit_id: str, mode: str = "") -> list[service_pb2.ReachableLocation]:
+        """Every location the unit may end a move in `mode` (MoveUnits.mode, ""
+        = the ordinary move) in, with the cost."""
         raise MalformedInput(f"ruleset {self.id} has no reachable-locations query")
 
     def reach_with_notes(
-        self, state: StateLike, unit_id: str
+        self, state: StateLike, unit_id: str, mode: str = ""
     ) -> tuple[list[service_pb2.ReachableLocation], list[common_pb2.RuleNote]]:
         """`reach` plus notes for the reader (e.g. moves left out because a cost is
         unknown: QueryResponse.notes). Default: `reach` without notes."""
-        return self.reach(state, unit_id), []
+        return self.reach(state, unit_id, mode), []
 
     def authoring(self) -> "Vocabulary":
         """What this ruleset reads off a map and a counter (terrain, features,

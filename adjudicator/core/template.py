@@ -155,6 +155,9 @@ class RulesetBase(Ruleset, Generic[M]):
     extension: ClassVar[str] = ""
     # Per table id: the check of a supplied value's syntax (e.g. a CRT result).
     value_checks: ClassVar[Mapping[str, ValueCheck]] = {}
+    # The MoveUnits modes `reachable` answers for (ReachQuestion.mode); others are
+    # refused with the list, so a client never gets a silent ordinary-move answer.
+    reach_modes: ClassVar[tuple[str, ...]] = ("",)
 
     def __init__(self) -> None:
         self._actions: Actions[M] = self.actions()
@@ -210,8 +213,9 @@ class RulesetBase(Ruleset, Generic[M]):
         """What `side` may do now, with examples where cheap."""
 
     def reachable(
-        self, model: M, unit_id: str
+        self, model: M, unit_id: str, mode: str
     ) -> tuple[list[service_pb2.ReachableLocation], list[common_pb2.RuleNote]]:
+        """Where `unit_id` may end a move in `mode` (one of `reach_modes`), with notes."""
         raise MalformedInput(f"{self.title} has no reachable-locations query")
 
     # -- the Ruleset interface, implemented once
@@ -304,9 +308,13 @@ class RulesetBase(Ruleset, Generic[M]):
         return self.legal(pos.model(), side)
 
     def reach_with_notes(
-        self, state: StateLike, unit_id: str
+        self, state: StateLike, unit_id: str, mode: str = ""
     ) -> tuple[list[service_pb2.ReachableLocation], list[common_pb2.RuleNote]]:
-        return self.reachable(Position.of(state, self).model(), unit_id)
+        if mode not in self.reach_modes:
+            answered = ", ".join(repr(m) for m in self.reach_modes)
+            raise MalformedInput(f"{self.title}'s reach answers the movement modes {answered}, not {mode!r} "
+                                 "(validate a move in that mode instead)", "reach.mode")
+        return self.reachable(Position.of(state, self).model(), unit_id, mode)
 
-    def reach(self, state: StateLike, unit_id: str) -> list[service_pb2.ReachableLocation]:
-        return self.reach_with_notes(state, unit_id)[0]
+    def reach(self, state: StateLike, unit_id: str, mode: str = "") -> list[service_pb2.ReachableLocation]:
+        return self.reach_with_notes(state, unit_id, mode)[0]

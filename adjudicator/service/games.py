@@ -304,7 +304,8 @@ class GameManager:
                 raise NotFound(f"no unit {request.reach.unit_id!r}")
             if owner != side:
                 raise PermissionDenied(f"unit {request.reach.unit_id!r} is not yours")
-            reachable, notes = disclosure.reach_for(pos, side, request.reach.unit_id)
+            reachable, notes = disclosure.reach_for(pos, side, request.reach.unit_id,
+                                                     request.reach.mode)
             return service_pb2.QueryResponse(reachable=reachable, notes=notes, version=pos.version)
         if which == "legal_actions":
             return service_pb2.QueryResponse(legal_actions=self.legal_actions(pos, side), version=pos.version)

@@ -51,6 +51,7 @@ STRING_CAPS = {
     ("umpire.v1.CreateGameRequest", "ruleset"): 64,
     ("umpire.v1.CreateGameRequest", "scenario_id"): 128,
     ("umpire.v1.ReachQuestion", "unit_id"): 256,
+    ("umpire.v1.ReachQuestion", "mode"): 64,
 }
 # (message full name, map field name) -> (entries, key length, value length).
 MAP_CAPS = {

@@ -150,10 +150,12 @@ class QueryRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., reach: _Optional[_Union[ReachQuestion, _Mapping]] = ..., legal_actions: _Optional[_Union[LegalActionsQuestion, _Mapping]] = ...) -> None: ...
 
 class ReachQuestion(_message.Message):
-    __slots__ = ("unit_id",)
+    __slots__ = ("unit_id", "mode")
     UNIT_ID_FIELD_NUMBER: _ClassVar[int]
+    MODE_FIELD_NUMBER: _ClassVar[int]
     unit_id: str
-    def __init__(self, unit_id: _Optional[str] = ...) -> None: ...
+    mode: str
+    def __init__(self, unit_id: _Optional[str] = ..., mode: _Optional[str] = ...) -> None: ...
 
 class LegalActionsQuestion(_message.Message):
     __slots__ = ()

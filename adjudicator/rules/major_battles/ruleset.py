@@ -162,7 +162,7 @@ class MajorBattles(RulesetBase[Game]):
         return legal.legal_actions(model, side)
 
     def reachable(
-        self, model: Game, unit_id: str
+        self, model: Game, unit_id: str, mode: str
     ) -> tuple[list[service_pb2.ReachableLocation], list[common_pb2.RuleNote]]:
         return movement.reach(model, unit_id), []
 

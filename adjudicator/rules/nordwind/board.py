@@ -14,10 +14,10 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 from adjudicator.core.errors import MalformedInput, NeedsData
 from adjudicator.core.hexmap import HexMap, compile_map
+from adjudicator.core import movement
 from adjudicator.core.movement import IMPASSABLE, CostTable, build_costs
 from adjudicator.core.tables import TableView, find_table
 from adjudicator.core.unknowns import Branch
@@ -38,15 +38,8 @@ FERRY_MP = {"foot": 3, "mech": 6}  # 3.3
 
 
 def mp_units(text: str) -> int:
-    """A TET movement value ("1", "1/2", "+3") in half-MP units."""
-    try:
-        value = Fraction(text.strip().lstrip("+"))
-    except (ValueError, ZeroDivisionError):
-        raise MalformedInput(f"movement cost {text!r} is not a number of MP like '1', '1/2' or '+3'", TET) from None
-    units = value * HALF
-    if units.denominator != 1:
-        raise MalformedInput(f"movement cost {text!r} is not a multiple of 1/2 MP", TET)
-    return int(units)
+    """A TET movement value ("1", "1/2", "+3") in half-MP units (the kernel's reader)."""
+    return movement.mp_units(text, HALF, TET)
 
 
 @dataclass

@@ -133,7 +133,7 @@ class NordwindRuleset(RulesetBase[Board]):
         return legal.legal_actions(model, side, lambda board, action: self.judge(board, action).ok)
 
     def reachable(
-        self, model: Board, unit_id: str
+        self, model: Board, unit_id: str, mode: str
     ) -> tuple[list[service_pb2.ReachableLocation], list[common_pb2.RuleNote]]:
         if unit_id not in model.counters.units:
             raise MalformedInput(f"no unit {unit_id!r} in this game", "unit")

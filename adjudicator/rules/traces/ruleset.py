@@ -106,7 +106,7 @@ class TracesOfVictory(RulesetBase[Game]):
         return legal.legal_actions(model, side, lambda g, a: self.judge(g, a).ok)
 
     def reachable(
-        self, model: Game, unit_id: str
+        self, model: Game, unit_id: str, mode: str
     ) -> tuple[list[service_pb2.ReachableLocation], list[common_pb2.RuleNote]]:
         if unit_id not in model.defs:
             raise MalformedInput(f"unknown unit {unit_id!r}", "unit_id")
