@@ -12,12 +12,12 @@ rivers, enemy units), measured in the same process:
 
 Both implementations get the same precomputed per-side masks (enemy units, ZoC,
 hexes where the road rate is lost); building them is timed separately, and so is
-the end-to-end `Ruleset.reach` / `engine.validate` from a GameState, twice:
-*cold* (the state's board, unit index and ZoC fields built for the call: what
-every call cost before the per-state cache) and *warm* (the state's board cached,
-as in the service's hot games; every sample asks about a different unit). Then a
-game in play: apply a move, and the first question about the new state (whose
-board `apply` derived from the old one).
+the end-to-end `Ruleset.reach` / `engine.validate`, twice: *cold* (a bare
+state: its board, unit index and ZoC fields built for the call) and *warm* (one
+`Position`, as the service keeps for its hot games: the board built once; every
+sample asks about a different unit). Then a game in play: apply a move, and the
+first question about the new position (whose board `apply` derived from the old
+one), on the full state and on a side's view as the service asks it.
 
 The map and the units are SYNTHETIC (random terrain and counters), not a
 published game: they only give the rules a realistic amount of work.
@@ -41,13 +41,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import networkx as nx  # noqa: E402
 
 from adjudicator.core import dice as dice_mod  # noqa: E402
-from adjudicator.core import engine  # noqa: E402
+from adjudicator.core import disclosure, engine  # noqa: E402
+from adjudicator.core.position import Position  # noqa: E402
 from adjudicator.core.hexmap import HexMap, compile_map  # noqa: E402
 from adjudicator.core.movement import reach, validate_path  # noqa: E402
 from adjudicator.core.supply import trace  # noqa: E402
 from adjudicator.core.unknowns import Branch  # noqa: E402
 from adjudicator.core.ruleset import get_ruleset  # noqa: E402
-from adjudicator.rules.nordwind import cache, data, moves, phases  # noqa: E402
+from adjudicator.rules.nordwind import data, moves, phases  # noqa: E402
 from adjudicator.rules.nordwind.board import Board, move_costs  # noqa: E402
 from umpire.v1 import action_pb2, definition_pb2, map_pb2, state_pb2  # noqa: E402
 
@@ -104,8 +105,8 @@ def generate_state(size: int, n_units: int, rng: random.Random) -> state_pb2.Gam
                                  first_turn=1, last_turn=12)
     d = sc.definition
     d.map.CopyFrom(gm)
-    d.sides.extend(data.ROSTER.sides)
-    d.unit_types.extend(data.ROSTER.unit_types)
+    d.sides.extend(data.roster().sides)
+    d.unit_types.extend(data.roster().unit_types)
     types = ["infantry", "infantry", "armored", "mech-infantry"]
     half = hm.n // 2
     for i in range(n_units):
@@ -238,12 +239,11 @@ def main() -> None:
     print(f"   ratio networkx/kernel {n50 / k50:6.1f}x   target >= 2x: {'met' if n50 / k50 >= 2 else 'MISSED'}")
     print(f"   per-mover context (ZoC, road rule, masks) p50 {ms(pct(t_ctx, 0.5))}  (shared by both)")
     rs = get_ruleset("nordwind-1945")
-    t_cold = []
-    for u in movers[:30]:
-        cache.clear_cache()
-        t_cold.append(timed(partial(rs.reach, state, u)))
-    rs.reach(state, movers[-1])  # the state's board is now cached (a hot game in the service)
-    t_warm = [timed(partial(rs.reach, state, u)) for u in movers]  # every sample a different unit
+    # cold: a bare state gets a throw-away position, its board and ZoC built for the call
+    t_cold = [timed(partial(rs.reach, state, u)) for u in movers[:30]]
+    pos = Position(state, rs)  # a hot game in the service: one position, its board built once
+    rs.reach(pos, movers[-1])
+    t_warm = [timed(partial(rs.reach, pos, u)) for u in movers]  # every sample a different unit
     print(f"   end-to-end Ruleset.reach(state, unit): cold p50 {ms(pct(t_cold, 0.5))}  (board, ZoC built)")
     print(f"                                          warm p50 {ms(pct(t_warm, 0.5))}  p99 {ms(pct(t_warm, 0.99))}"
           f"   target < 1 ms: {'met' if pct(t_warm, 0.5) < 0.001 else 'MISSED'}")
@@ -289,20 +289,18 @@ def main() -> None:
         far = max(r.cost, key=lambda h: len(r.path_to(h)))
         actions.append(action_pb2.Action(side="allied", move=action_pb2.MoveUnits(
             unit_ids=[u], path=[hm.labels[h] for h in r.path_to(far)])))
-    t_cold = []
-    for action in actions[:30]:
-        cache.clear_cache()
-        t_cold.append(timed(partial(engine.validate, state, action)))
-    engine.validate(state, actions[-1])
-    t_val = [timed(partial(engine.validate, state, action)) for action in actions]
-    if not all(engine.validate(state, a).legal for a in actions):
+    t_cold = [timed(partial(engine.validate, state, action)) for action in actions[:30]]
+    engine.validate(pos, actions[-1])
+    t_val = [timed(partial(engine.validate, pos, action)) for action in actions]
+    if not all(engine.validate(pos, a).legal for a in actions):
         raise SystemExit("a move along a path from reach was refused")
     print(f"   end-to-end engine.validate(MoveUnits): cold p50 {ms(pct(t_cold, 0.5))}  (board, ZoC built)")
     print(f"                                          warm p50 {ms(pct(t_val, 0.5))}  p99 {ms(pct(t_val, 0.99))}"
           f"   target < 1 ms: {'met' if pct(t_val, 0.5) < 0.001 else 'MISSED'}")
-    # A game in play: apply a move, then ask about the new state (its board was primed by apply).
-    t_apply, t_next, t_next_val = [], [], []
-    cur = state
+    # A game in play: apply a move, then ask about the new position (apply handed over its board), on
+    # the full state and, as the service asks, on the side's view (primed from the full one).
+    t_apply, t_next, t_next_val, t_side_val, t_side_reach = [], [], [], [], []
+    cur = pos
     no_dice = lambda start, version: dice_mod.ScriptedDice([], start, version)  # noqa: E731 (moves throw none)
     for i, action in enumerate(actions[:80]):
         if i % 2 == 0:  # the first question about the state the last move made: a reach...
@@ -314,10 +312,19 @@ def main() -> None:
         if not verdict.legal:
             continue  # an earlier move changed this one's path (a unit in the way, the road rule)
         t = time.perf_counter()
-        cur = engine.apply_action(cur, action, no_dice).state
+        applied = engine.apply_action(cur, action, no_dice)
         t_apply.append(time.perf_counter() - t)
+        assert applied.position is not None
+        cur = applied.position
+        follow = actions[i + 1]  # the side's first question on the new position (the full one is asked below)
+        if i % 2:
+            t_side_val.append(timed(partial(disclosure.validate_for, cur, "allied", follow)))
+        else:
+            t_side_reach.append(timed(partial(disclosure.reach_for, cur, "allied", follow.move.unit_ids[0])))
     print(f"   in play: engine.apply_action(MoveUnits) p50 {ms(pct(t_apply, 0.5))}; the first reach on the new state "
           f"p50 {ms(pct(t_next, 0.5))}, the first validate p50 {ms(pct(t_next_val, 0.5))}")
+    print(f"            the first question on a side's view (the service's path): validate p50 "
+          f"{ms(pct(t_side_val, 0.5))}, reach p50 {ms(pct(t_side_reach, 0.5))}  (view built, board primed)")
 
     # -- 3. one side's supply
     side = "allied"

@@ -18,6 +18,11 @@ the attacker cannot see):
   built for the call);
 * apply: `engine.apply_action` on the hot position.
 
+Then the obligation to attack (AMBIG-14) on a 20-hex front: validate of
+one-unit attacks and of end_phase under 'max-cover' (a check per declaration),
+'coverable' and 'off', with the ratio to 'coverable', and the declaration
+check alone.
+
 Figures are p50 in milliseconds with the Patton / Nordwind ratio.
 
     python benchmarks/bench_pattons.py [--repeat 30] [--seed 4]
@@ -143,6 +148,92 @@ def measure(rs: Ruleset, st: state_pb2.GameState, actions: list[action_pb2.Actio
             "apply": p50(applied) if applied else float("nan")}
 
 
+MANDATORY = "p3.amb14-mandatory"
+
+
+def timed(samples: list[float], call: Callable[[], object]) -> None:
+    t0 = time.perf_counter()
+    call()
+    samples.append(time.perf_counter() - t0)
+
+
+def with_option(st: state_pb2.GameState, name: str, value: str) -> state_pb2.GameState:
+    out = state_pb2.GameState()
+    out.CopyFrom(st)
+    next(o for o in out.options if o.name == name).value = value
+    return out
+
+
+def front_line(rs: Ruleset, tables: tables_pb2.TableSet, option: str, width: int = 20) -> state_pb2.GameState:
+    """A US Combat Phase on a straight front (ILLUSTRATIVE counters): `width` US
+    regiments in column 10 facing `width` German units in column 11, each US hex
+    touching two German ones."""
+    from adjudicator.rules.pattons.counters import check_units
+
+    sc = rs.load_scenario("pattons-3rd-army/metz")
+    counters = check_units(sc.definition.units)
+
+    def line(side: str) -> list[str]:
+        return sorted(u for u, c in counters.items() if c.side == side and c.large and not c.artillery
+                      and not c.metz)[:width]
+
+    us, german = line("us"), line("german")
+    n = min(len(us), len(german))
+    del sc.setup[:]
+    del sc.pattons.arrivals[:]
+    for r in range(n):
+        sc.setup.add(unit_id=us[r], location=f"10{r + 1:02d}")
+        sc.setup.add(unit_id=german[r], location=f"11{r + 1:02d}")
+    sc.pattons.support["12"] = 40
+    sc.pattons.support["20"] = 35
+    st, _ = engine.new_game(rs, sc, game_id="front", options={MANDATORY: option}, tables=tables,
+                            dice=dice_mod.ScriptedDice([]))
+    st.turn, st.phase, st.active_side = 5, "us-combat", "us"
+    for u in st.units:
+        del u.markers[:]
+    return st
+
+
+def obligation_figures(rs: Ruleset, tables: tables_pb2.TableSet, repeat: int) -> None:
+    """AMBIG-14 'max-cover' against 'coverable' (no check per declaration) and
+    'off' on the same front, same run: validate of one-unit attacks (accepted
+    or refused), of end_phase, and the declaration check alone."""
+    from adjudicator.core.verdicts import VerdictBuilder
+    from adjudicator.rules.pattons import obligation
+    from adjudicator.rules.pattons.model import Game
+
+    rows: dict[str, dict[str, float]] = {}
+    for option in ("max-cover", "coverable", "off"):
+        st = front_line(rs, tables, option)
+        g = Game(st)
+        us = sorted((g.hex_of[u], u) for u in g.on_map("us"))
+        attacks = [action_pb2.Action(side="us", attack=action_pb2.Attack(target=g.label(t), attackers=[u]))
+                   for h, u in us for t in sorted(g.hm.neighbours(h)) if g.stack(t, "german")]
+        hot = Position(st, rs)
+        hot.model()
+        att: list[float] = []
+        ends: list[float] = []
+        alone: list[float] = []
+        end = action_pb2.Action(side="us", end_phase=action_pb2.EndPhase())
+        for _ in range(repeat):
+            for a in attacks:
+                timed(att, lambda: engine.validate(hot, a))
+                timed(alone, lambda: obligation.check_declaration(g, "us", [g.hex(a.attack.target)],
+                                                                  list(a.attack.attackers), VerdictBuilder()))
+            timed(ends, lambda: engine.validate(hot, end))
+        refused = sum(not engine.validate(hot, a).legal for a in attacks)
+        rows[option] = {"attack": p50(att), "end_phase": p50(ends), "check alone": p50(alone),
+                        "refused": refused, "attacks": len(attacks), "front": len(us)}
+    base = rows["coverable"]
+    print(f"\nAMBIG-14 on a front of {rows['max-cover']['front']:.0f} US hexes against as many German ones (US "
+          "Combat Phase; one-unit attacks on each German neighbour; p50 ms, ratio to 'coverable' in the same run)")
+    print(f"{'option':12} {'attack':>9} {'ratio':>6} {'end_phase':>10} {'ratio':>6} {'check alone':>12}  refused")
+    for option, r in rows.items():
+        print(f"{option:12} {r['attack']:9.3f} {r['attack'] / base['attack']:6.2f} {r['end_phase']:10.3f} "
+              f"{r['end_phase'] / base['end_phase']:6.2f} {r['check alone'] * 1000:10.1f}us  "
+              f"{r['refused']:.0f}/{r['attacks']:.0f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=30)
@@ -177,9 +268,12 @@ def main() -> None:
         print(f"{k:28} {p3_m[k]:12.3f} {nw_m[k]:14.3f} {ratio:7.2f}")
     if p3_attacks:
         p3_a = measure(p3, combat, p3_attacks, args.repeat, args.seed)
+        hex_by_hex = measure(p3, with_option(combat, MANDATORY, "coverable"), p3_attacks, args.repeat, args.seed)
         print(f"\n{'p50 (ms)':28} {'Patton attack':>12}   (odds preview over the hidden chits; apply draws them)")
         for k, v in p3_a.items():
-            print(f"{k:28} {v:12.3f}   ({v / nw_m.get(k, float('nan')):.2f} x Nordwind's move)")
+            print(f"{k:28} {v:12.3f}   ({v / nw_m.get(k, float('nan')):.2f} x Nordwind's move; "
+                  f"{v / hex_by_hex[k]:.2f} x the same with AMBIG-14 'coverable')")
+    obligation_figures(p3, tables, args.repeat)
 
 
 if __name__ == "__main__":

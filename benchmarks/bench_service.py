@@ -2,7 +2,8 @@
 400-unit board.
 
 Prints, in one run:
-  1. in-process `engine.validate` p50 / p99 (target: p50 <= 100 us);
+  1. in-process `engine.validate` on the game's `Position` p50 / p99 (target: p50 <=
+     100 us), and on a side's position, as ValidateAction asks it;
   2. ValidateAction over gRPC loopback against a no-op echo servicer answering
      the same method with a response of the same size, both servers in their own
      process, serial calls from one client, alternating short rounds between the
@@ -26,7 +27,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from adjudicator.core import dice as dice_mod  # noqa: E402
-from adjudicator.core import engine  # noqa: E402
+from adjudicator.core import disclosure, engine  # noqa: E402
+from adjudicator.core.position import Position  # noqa: E402
 from adjudicator.core.ruleset import get_ruleset  # noqa: E402
 from adjudicator.rules.major_battles.synthetic import synthetic_scenario  # noqa: E402
 from benchmarks import grpc_baseline as gb  # noqa: E402
@@ -62,9 +64,14 @@ def candidate_moves(state: state_pb2.GameState, n: int) -> list[action_pb2.Actio
     return out
 
 
-def bench_in_process(state: state_pb2.GameState, actions: list[action_pb2.Action]) -> gb.Timing:
+def bench_in_process(pos: Position, actions: list[action_pb2.Action], side: str = "") -> gb.Timing:
+    """`engine.validate` on one position (the service keeps one per hot game), or with
+    `side` as ValidateAction asks it: on that side's position (core/disclosure.py)."""
     it = iter(actions * 3)
-    return gb.time_calls(lambda: engine.validate(state, next(it)), len(actions), warmup=min(500, len(actions)))
+    if side:
+        return gb.time_calls(lambda: disclosure.validate_for(pos, side, next(it)), len(actions),
+                             warmup=min(500, len(actions)))
+    return gb.time_calls(lambda: engine.validate(pos, next(it)), len(actions), warmup=min(500, len(actions)))
 
 
 def main() -> None:
@@ -82,11 +89,15 @@ def main() -> None:
     print(f"board: {len(sc.definition.map.graph.towns)} towns, {len(sc.definition.map.graph.roads)} roads, "
           f"{len(sc.definition.units)} units (SYNTHETIC); setup {time.perf_counter() - t0:.2f} s")
 
-    legal_share = sum(engine.validate(state, a).legal for a in actions) / len(actions)
-    ip = bench_in_process(state, actions)
+    pos = Position(state, get_ruleset("major-battles"))
+    legal_share = sum(engine.validate(pos, a).legal for a in actions) / len(actions)
+    ip = bench_in_process(pos, actions)
     print(f"in-process validate: p50 {ip.p50_us:.1f} us, p99 {ip.p99_us:.1f} us "
           f"({legal_share:.0%} of the actions legal)  target p50 <= 100 us: "
           f"{'MET' if ip.p50_us <= 100 else 'MISSED'}")
+    side = bench_in_process(pos, actions, "us")
+    print(f"in-process validate on the side's view (ValidateAction's path): p50 {side.p50_us:.1f} us, "
+          f"p99 {side.p99_us:.1f} us")
 
     with tempfile.TemporaryDirectory() as tmp:
         umpire = gb.start_umpire(f"sqlite:///{tmp}/bench.sqlite")

@@ -202,11 +202,12 @@ def register(app: typer.Typer) -> None:
 
     @client.command()
     def reach(
-        game: str, unit: str, token: Token = "", server: Server = DEFAULT_SERVER, timeout: Timeout = 10.0
+        game: str, unit: str, token: Token = "", server: Server = DEFAULT_SERVER, timeout: Timeout = 10.0,
+        mode: Annotated[str, typer.Option(help="movement mode, as in a move (e.g. 'strategic')")] = "",
     ) -> None:
         """Every location a unit may end its move in, with the cost."""
         resp = call(server, lambda s: s.Query(
-            service_pb2.QueryRequest(game_id=game, reach=service_pb2.ReachQuestion(unit_id=unit)),
+            service_pb2.QueryRequest(game_id=game, reach=service_pb2.ReachQuestion(unit_id=unit, mode=mode)),
             metadata=_md(token), timeout=timeout))
         for r in resp.reachable:
             out.print(f"{r.location}\t{r.cost:g}\t{' '.join(r.path)}", highlight=False, markup=False)
@@ -253,5 +254,8 @@ def register(app: typer.Typer) -> None:
                                                    timeout=timeout))
         if resp.seed:
             out.print(f"seed: {resp.seed}", highlight=False, markup=False)
+            if resp.HasField("revealed_at_version"):
+                out.print(f"revealed at version {resp.revealed_at_version}: every later roll is open "
+                          "(anyone can compute it)", highlight=False, markup=False)
         else:
             out.print(f"not yet revealed; asked so far: {', '.join(resp.agreed)}", highlight=False, markup=False)

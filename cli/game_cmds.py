@@ -1,4 +1,4 @@
-"""Game commands: serve, rulesets, new, show, adjudicate, verify-dice.
+"""Game commands: rulesets, new, show, adjudicate, verify-dice.
 
 Offline commands call `adjudicator.core.engine` directly: the same functions the
 server calls, so an offline verdict and a server verdict cannot disagree.
@@ -6,8 +6,6 @@ server calls, so an offline verdict and a server verdict cannot disagree.
 
 from __future__ import annotations
 
-import asyncio
-import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -21,7 +19,6 @@ from adjudicator.core import dice as dice_mod
 from adjudicator.core import engine
 from adjudicator.core.errors import MalformedInput
 from adjudicator.core.ruleset import get_ruleset, load_all
-from adjudicator.service.games import GameManager
 from cli import render
 from cli.errors import EXIT_ILLEGAL, run
 from cli.tables_opt import load_state, supplied_cells
@@ -29,8 +26,6 @@ from exporters.canonical import write_message
 from importers.canonical import BINARY_EXT, JSON_EXT, TEXT_EXT, read_message
 from umpire.v1 import action_pb2, common_pb2, definition_pb2, state_pb2, tables_pb2
 
-DEFAULT_DB = "sqlite:///umpire-data/umpire.sqlite"
-DEFAULT_PORT = 50051
 
 out = Console(soft_wrap=True, emoji=False)
 
@@ -264,6 +259,7 @@ def register(app: typer.Typer) -> None:
                     )
                 for st in (replayed, rec.final):
                     st.seed = ""
+                    st.dice_open = False  # the server's mark on an exported state, not game state
                 a = replayed.SerializeToString(deterministic=True)
                 b = rec.final.SerializeToString(deterministic=True)
                 if a != b:
@@ -278,72 +274,13 @@ def register(app: typer.Typer) -> None:
                 style="green",
                 highlight=False, markup=False,
             )
+            opened = sum(r.open for r in rolls)
+            if opened:
+                out.print(
+                    f"! {opened} of the rolls were thrown after the seed was revealed (open: anyone could "
+                    "compute them in advance)",
+                    style="yellow", highlight=False, markup=False,
+                )
             return 0
 
         raise typer.Exit(run(go))
-
-    @app.command()
-    def serve(
-        db: Annotated[str, typer.Option(help="SQLAlchemy database URL", envvar="UMPIRE_DB")] = DEFAULT_DB,
-        host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
-        port: Annotated[int, typer.Option(help="port (0 = any free port)")] = DEFAULT_PORT,
-        demo: Annotated[bool, typer.Option(help="create a demo Major Battles game and print how to play it")] = False,
-        demo_scenario: Annotated[Optional[str], typer.Option(help="scenario for the demo game")] = None,
-    ) -> None:
-        """Run the gRPC adjudication server (health and reflection on)."""
-        from adjudicator.service.server import serve_forever, start_server
-        from adjudicator.store.store import GameStore
-
-        def go() -> None:
-            if not 0 <= port <= 65535:
-                raise MalformedInput(f"port {port} is not in 0..65535", "--port")
-            store = GameStore(db)
-
-            async def main() -> None:
-                try:
-                    running = await start_server(store, host, port)
-                except (OSError, RuntimeError) as e:
-                    raise MalformedInput(f"cannot listen on {host}:{port} ({e})", "--port") from None
-                addr = f"{host}:{running.port}"
-                out.print(f"Umpire listening on {addr}  (database {db})", style="bold", highlight=False, markup=False)
-                if demo:
-                    _demo(running.manager, addr, demo_scenario)
-                out.print("Ctrl-C to stop.", style="dim")
-                await serve_forever(running)
-
-            asyncio.run(main())
-
-        run(go)
-
-
-def _demo(manager: GameManager, addr: str, scenario_id: str | None) -> None:
-    rs = get_ruleset("major-battles")
-    ids = rs.scenario_ids()
-    sid = scenario_id or next((s for s in ids if "normandy" in s), ids[0])
-    resp = manager.create("major-battles", scenario_id=sid, parameters={"demo": "true"})
-    umpire = _invocation()
-    out.print(f"Demo game {resp.game_id}: {sid}", style="bold", highlight=False, markup=False)
-    for t in resp.tokens:
-        out.print(f"  {t.side} token: {t.token}", highlight=False, markup=False)
-    out.print(f"  dice commitment sha256: {resp.seed_commitment}", highlight=False, markup=False)
-    first = resp.tokens[0]
-    out.print("Connect:", style="bold")
-    out.print(f"  grpcurl -plaintext {addr} list", highlight=False, markup=False)
-    out.print(
-        f"  grpcurl -plaintext -H 'authorization: Bearer {first.token}' "
-        f"-d '{{\"game_id\": \"{resp.game_id}\"}}' {addr} umpire.v1.Adjudicator/GetState",
-        highlight=False, markup=False,
-    )
-    out.print(f"  {umpire} client state {resp.game_id} --server {addr} --token {first.token}", highlight=False, markup=False)
-    out.print(f"  {umpire} client legal {resp.game_id} --server {addr} --token {first.token}", highlight=False, markup=False)
-
-
-def _invocation() -> str:
-    """How the user can run this CLI again (for the printed hints)."""
-    argv0 = sys.argv[0] if sys.argv else ""
-    if not argv0 or argv0.endswith(("main.py", "__main__.py")):
-        return f"{sys.executable} -m cli.main"
-    try:
-        return str(Path(argv0).resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return argv0

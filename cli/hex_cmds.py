@@ -39,6 +39,8 @@ def register(app: typer.Typer) -> None:
             Optional[list[str]], typer.Option(help="TABLE:COLUMN:ROW=VALUE read off the printed chart; repeatable")
         ] = None,
         as_json: Annotated[bool, typer.Option("--json", help="print JSON instead of a table")] = False,
+        mode: Annotated[str, typer.Option(help="movement mode, as in a move (e.g. 'strategic'); default the "
+                                               "ordinary move")] = "",
     ) -> None:
         """Every hex the unit may end its move in, with its cost in MP (and a best path)."""
 
@@ -46,16 +48,18 @@ def register(app: typer.Typer) -> None:
             s = load_state(state_file, tables, cell)
             rs = engine.ruleset_of(s)
             uid = resolve_unit(s, unit)
-            found, notes = rs.reach_with_notes(s, uid)
+            found, notes = rs.reach_with_notes(s, uid, mode)
             if as_json:
                 print(json.dumps({
                     "unit": uid,
+                    "mode": mode,
                     "reachable": [{"location": r.location, "cost": r.cost, "path": list(r.path)} for r in found],
                     "notes": [{"text": n.text, "rule": n.citation.label} for n in notes],
                 }, indent=2))
                 return
             where = next((u.location for u in s.units if u.unit_id == uid), "?")
-            out.print(f"{uid} in {where}: {len(found)} hex(es) within reach", highlight=False, markup=False)
+            how = f" ({mode} move)" if mode else ""
+            out.print(f"{uid} in {where}: {len(found)} hex(es) within reach{how}", highlight=False, markup=False)
             width = max([len(r.location) for r in found] + [3])
             for r in found:
                 out.print(f"  {r.location:<{width}}  {r.cost:>5g} MP  via {' '.join(r.path)}",
@@ -100,6 +104,13 @@ def register(app: typer.Typer) -> None:
             named = [f"{hm.labels[h]} {hm.names[h]}" for h in range(hm.n) if hm.names[h]]
             if named:
                 out.print("  places: " + ", ".join(named), highlight=False, markup=False)
+            for line, banks in sorted(hm.banks.items()):
+                counts: dict[str, int] = {}
+                for b in banks:
+                    if b:
+                        counts[b] = counts.get(b, 0) + 1
+                listed = ", ".join(f"{k} {v} hex{'es' if v != 1 else ''}" for k, v in sorted(counts.items()))
+                out.print(f"  banks of the {line}: {listed}", highlight=False, markup=False)
             out.print("  edges: " + ", ".join(f"{e} {len(hm.edge_hexes(e))}" for e in ("north", "south", "east", "west")),
                       highlight=False, markup=False)
 

@@ -3,7 +3,8 @@
 Commands live in small modules, each with a `register(app)` function, so game,
 hex-kernel and VASSAL commands stay next to what they use:
 
-* cli/game_cmds.py    serve, rulesets, new, show, adjudicate, verify-dice
+* cli/serve_cmd.py    serve (the gRPC server)
+* cli/game_cmds.py    rulesets, new, show, adjudicate, verify-dice
 * cli/client_cmds.py  client ... (play against a running server)
 * cli/hex_cmds.py     reach and other hex-kernel queries
 * cli/vassal_cmds.py  convert, inspect, check-log
@@ -32,7 +33,8 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-COMMAND_MODULES = ("cli.game_cmds", "cli.client_cmds", "cli.hex_cmds", "cli.vassal_cmds", "cli.picture_cmds")
+COMMAND_MODULES = ("cli.serve_cmd", "cli.game_cmds", "cli.client_cmds", "cli.hex_cmds", "cli.vassal_cmds",
+                   "cli.picture_cmds")
 
 
 def _register_all() -> None:

@@ -304,7 +304,7 @@ def build_app(project: Project) -> Starlette:
         return game.view(st.session) if st.session is not None else {"file": ""}
 
     def game_reach(_r: Request, b: dict[str, Any]) -> Any:
-        return game.reach(st.need_game(), str(b.get("unit", "")))
+        return game.reach(st.need_game(), str(b.get("unit", "")), str(b.get("mode", "")))
 
     def game_validate(_r: Request, b: dict[str, Any]) -> Any:
         return game.validate(st.need_game(), game.parse_action(dict(b.get("action", {}))))

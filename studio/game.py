@@ -270,13 +270,13 @@ def undo(sess: Session) -> bool:
     return True
 
 
-def reach(sess: Session, unit: str) -> dict[str, Any]:
+def reach(sess: Session, unit: str, mode: str = "") -> dict[str, Any]:
     pos = position(sess)
     if sess.viewer:
-        found, notes = disclosure.reach_for(pos, sess.viewer, unit)
+        found, notes = disclosure.reach_for(pos, sess.viewer, unit, mode)
     else:  # the whole state (a bare state: right for rulesets on and off the template)
-        found, notes = pos.ruleset.reach_with_notes(pos.state, unit)
-    return {"unit": unit, "reachable": [{"location": r.location, "cost": r.cost, "path": list(r.path)} for r in found],
+        found, notes = pos.ruleset.reach_with_notes(pos.state, unit, mode)
+    return {"unit": unit, "mode": mode, "reachable": [{"location": r.location, "cost": r.cost, "path": list(r.path)} for r in found],
             "notes": [f"{n.text} [{n.citation.label}]" for n in notes]}
 
 

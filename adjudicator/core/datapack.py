@@ -10,7 +10,7 @@ edit what they get), and a missing or broken file is one line naming it.
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TypeVar
 
@@ -25,14 +25,21 @@ M = TypeVar("M", bound=Message)
 
 
 class DataPack:
-    """The data folder of one ruleset, with its scenario index
-    (scenario id -> file name in the folder)."""
+    """The data folder of one ruleset, with its scenario index: scenario files
+    (scenario id -> file name in the folder) and scenarios the ruleset builds
+    from the pack's data (`ship`: e.g. a rules-only template put on a board)."""
 
     def __init__(self, directory: Path, scenarios: Mapping[str, str] | None = None) -> None:
         self.directory = directory
         self.scenarios = dict(scenarios or {})
+        self._built: dict[str, tuple[Callable[[], definition_pb2.Scenario], bool]] = {}
         self._bytes: dict[tuple[str, str], bytes] = {}
         self._lock = threading.Lock()
+
+    def ship(self, scenario_id: str, build: Callable[[], definition_pb2.Scenario], *, listed: bool = True) -> None:
+        """A scenario the ruleset builds from the pack's data (a fresh one per call);
+        `listed` = shown among the shipped scenarios (`umpire rulesets`)."""
+        self._built[scenario_id] = (build, listed)
 
     def path(self, name: str) -> Path:
         return self.directory / name
@@ -91,11 +98,16 @@ class DataPack:
         return list(self.read(name, tables_pb2.TableSet).tables)
 
     def scenario_ids(self) -> list[str]:
-        return list(self.scenarios)
+        return [sid for sid, (_, listed) in self._built.items() if listed] + list(self.scenarios)
 
     def scenario(self, scenario_id: str) -> definition_pb2.Scenario:
-        """The scenario file as shipped (rulesets complete it: RulesetBase.complete)."""
+        """A shipped scenario: built, or the scenario file as shipped (rulesets
+        complete it at creation: RulesetBase.complete)."""
+        built = self._built.get(scenario_id)
+        if built is not None:
+            return built[0]()
         name = self.scenarios.get(scenario_id)
         if name is None:
-            raise NotFound(f"unknown scenario {scenario_id!r} (known: {', '.join(self.scenarios) or 'none'})")
+            known = [sid for sid in self._built if sid not in self.scenario_ids()] + self.scenario_ids()
+            raise NotFound(f"unknown scenario {scenario_id!r} (known: {', '.join(known) or 'none'})")
         return self.read(name, definition_pb2.Scenario)

@@ -70,15 +70,18 @@ def roll_value(seed: bytes, game_id: str, index: int, purpose: str, sides: int) 
 class _Recording:
     """Keeps the rolls a source produced, in order, for the dice log."""
 
-    def __init__(self, start_index: int, version: int) -> None:
+    def __init__(self, start_index: int, version: int, open_: bool = False) -> None:
         self.next_index = start_index
         self.version = version
+        # Thrown after the seed was revealed: predictable by anyone (DieRoll.open).
+        self.open = open_
         self.rolls: list[common_pb2.DieRoll] = []
 
     def _record(self, sides: int, value: int, purpose: str) -> int:
         self.rolls.append(
             common_pb2.DieRoll(
-                index=self.next_index, sides=sides, value=value, purpose=purpose, version=self.version
+                index=self.next_index, sides=sides, value=value, purpose=purpose, version=self.version,
+                open=self.open,
             )
         )
         self.next_index += 1
@@ -86,10 +89,11 @@ class _Recording:
 
 
 class HmacDice(_Recording):
-    """Server dice: derived from the game's secret seed and the roll index."""
+    """Server dice: derived from the game's secret seed and the roll index.
+    `open_`: the seed is already public, so every roll is marked open."""
 
-    def __init__(self, seed: bytes, game_id: str, start_index: int, version: int) -> None:
-        super().__init__(start_index, version)
+    def __init__(self, seed: bytes, game_id: str, start_index: int, version: int, open_: bool = False) -> None:
+        super().__init__(start_index, version, open_)
         self.seed = seed
         self.game_id = game_id
 
@@ -139,6 +143,7 @@ class ReplayDice(_Recording):
                 "dice log",
             )
         self.used += 1
+        self.open = rec.open  # replayed as recorded
         return self._record(sides, rec.value, purpose)
 
 

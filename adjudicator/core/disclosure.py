@@ -56,19 +56,14 @@ def validate_for(pos: Position, side: str, action: action_pb2.Action) -> action_
     return engine.validate(pos.for_side(side), action)
 
 
-def _arg(pos: Position) -> StateLike:
-    # MIGRATION SHIM (issue 8): rulesets not yet on RulesetBase get bare states.
-    return pos if pos.ruleset.takes_positions else pos.state
-
-
 def legal_actions_for(pos: Position, side: str) -> list[service_pb2.LegalAction]:
-    return pos.ruleset.legal_actions(_arg(pos.for_side(side)), side)
+    return pos.ruleset.legal_actions(pos.for_side(side), side)
 
 
 def reach_for(
-    pos: Position, side: str, unit_id: str
+    pos: Position, side: str, unit_id: str, mode: str = ""
 ) -> tuple[list[service_pb2.ReachableLocation], list[common_pb2.RuleNote]]:
-    return pos.ruleset.reach_with_notes(_arg(pos.for_side(side)), unit_id)
+    return pos.ruleset.reach_with_notes(pos.for_side(side), unit_id, mode)
 
 
 def events_for(subject: StateLike, events: Sequence[state_pb2.Event], side: str) -> list[state_pb2.Event]:
@@ -148,6 +143,7 @@ def record_for(record: state_pb2.GameRecord, side: str, *, seed: str = "") -> st
     out.parameters.update(record.parameters)
     out.initial.CopyFrom(f.state(record.initial, side))
     out.final.CopyFrom(f.state(final, side))
+    out.creation_events.extend(events_for(final, record.creation_events, side))
     for rec in record.actions:
         r = out.actions.add()
         r.CopyFrom(rec)

@@ -82,7 +82,7 @@ def validate(subject: StateLike, action: action_pb2.Action) -> action_pb2.Verdic
             )
     elif action.WhichOneof("kind") == "answer":
         return illegal("NO_DECISION_PENDING", "there is no pending decision to answer", ENGINE.cite("decisions"))
-    return pos.ruleset.validate(pos if pos.ruleset.takes_positions else state, action)
+    return pos.ruleset.validate(pos, action)
 
 
 def apply_action(

@@ -94,3 +94,11 @@ class Unauthenticated(UmpireError):
 
 class PermissionDenied(UmpireError):
     """The caller's side may not do this (PERMISSION_DENIED)."""
+
+
+class RateLimited(UmpireError):
+    """Too many requests of a kind from one client (RESOURCE_EXHAUSTED with RetryInfo)."""
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        self.retry_after = retry_after
+        super().__init__(message)

@@ -99,6 +99,8 @@ class HexMap:
         self.features: list[frozenset[str]] = [EMPTY] * self.n
         self.tags: list[frozenset[str]] = [EMPTY] * self.n
         self.names: list[str] = [""] * self.n
+        # Per river line (a hexside feature): the bank each hex lies on ("" = not stated).
+        self.banks: dict[str, list[str]] = {}
         for raw, i in listed.items():
             hx = hm.hexes[i]
             h = self._by_axial[raw_to_axial(*raw)]
@@ -109,6 +111,10 @@ class HexMap:
             self.features[h] = frozenset(hx.features)
             self.tags[h] = frozenset(hx.tags)
             self.names[h] = hx.name
+            for line, bank in hx.banks.items():
+                if not line or not bank:
+                    raise MalformedInput(f"hex {hx.id!r}: a bank needs a river line and a side name", f"hexes[{i}].banks")
+                self.banks.setdefault(line, [""] * self.n)[h] = bank
         if not terrain_default and len(listed) < self.n:
             raise MalformedInput("the map has no default_terrain but not every hex is listed", f"map {self.id!r}")
 
@@ -134,12 +140,39 @@ class HexMap:
             t = nbr[h * 6 + d]
             self.roads[h * 6 + d] = kinds
             self.roads[t * 6 + (d + 3) % 6] = kinds
+        self._check_banks()
         self._edges: dict[str, list[int]] = {}
         # Derived data rulesets compute from the map alone (cost tables, masks),
         # memoized here so it lives exactly as long as this compiled map.
         self.derived: dict[object, object] = {}
 
     # -- construction helpers
+    def _check_banks(self) -> None:
+        """Banks must agree with the river they are banks of: adjacent hexes on
+        different banks of a line have it on their shared side, and a side with
+        the line between two hexes with stated banks has one on each side."""
+        for line, bank in self.banks.items():
+            for h in range(self.n):
+                if not bank[h]:
+                    continue
+                for d in range(3):  # each side once
+                    t = self.nbr[h * 6 + d]
+                    if t < 0 or not bank[t]:
+                        continue
+                    crossing = line in self.side_features[h * 6 + d]
+                    if crossing and bank[t] == bank[h]:
+                        raise MalformedInput(f"hexes {self.labels[h]!r} and {self.labels[t]!r} are across the {line} "
+                                             f"from each other but both on its {bank[h]!r} bank", f"hexes {line} banks")
+                    if not crossing and bank[t] != bank[h]:
+                        raise MalformedInput(f"hexes {self.labels[h]!r} ({bank[h]!r} bank) and {self.labels[t]!r} "
+                                             f"({bank[t]!r} bank) are adjacent with no {line} hexside between them",
+                                             f"hexes {line} banks")
+
+    def bank(self, line: str, h: int) -> str:
+        """The bank of river line `line` hex `h` lies on ("" when the map does not say)."""
+        b = self.banks.get(line)
+        return b[h] if b is not None else ""
+
     def _parse(self, label: str, where: str) -> Raw:
         printed = self._printed.get(label)
         if printed is not None:

@@ -21,6 +21,8 @@ groups by *what* instead: terrain -> hexes, hexside feature -> sides, road kind
     "edge:north" = ["0101"]
     [names]
     "1510" = "Saverne"
+    [banks.rhine]          # which side of a river line a hex lies on
+    german = ["2114"]
     [hexsides]
     river = ["1912/2011"]
     [roads]
@@ -43,7 +45,7 @@ from umpire.v1 import map_pb2
 
 TOP_KEYS = {
     "id", "name", "source", "default_terrain", "excluded",
-    "grid", "terrain", "features", "tags", "names", "hexsides", "roads",
+    "grid", "terrain", "features", "tags", "names", "banks", "hexsides", "roads",
 }
 GRID_KEYS = {
     "sideways", "columns", "rows", "x0", "y0", "dx", "dy", "board_width", "board_height",
@@ -153,6 +155,14 @@ def parse_map_toml(text: str, where: str = "map file") -> map_pb2.GameMap:
                 rec.tags.append(tag)
     for label, place in _type(data.get("names", {}), dict, f"{where}: names").items():
         hex_record(label).name = _type(place, str, f"{where}: names.{label}")
+    for line, banks in _type(data.get("banks", {}), dict, f"{where}: banks").items():
+        for bank, labels in _type(banks, dict, f"{where}: banks.{line}").items():
+            for i, label in enumerate(_strings(labels, f"{where}: banks.{line}.{bank}")):
+                rec = hex_record(label)
+                if rec.banks.get(line, bank) != bank:
+                    raise MalformedInput(f"hex {label!r} is on both the {rec.banks[line]!r} and the {bank!r} bank of "
+                                         f"{line!r}", f"{where}: banks.{line}.{bank}[{i}]")
+                rec.banks[line] = bank
     hm.hexes.extend(hexes.values())
 
     sides: dict[tuple[str, str], map_pb2.Hexside] = {}
@@ -300,8 +310,9 @@ def map_to_toml(gm: map_pb2.GameMap, header: str = "") -> str:
     features: dict[str, list[str]] = {}
     tags: dict[str, list[str]] = {}
     names: list[tuple[str, str]] = []
+    banks: dict[str, dict[str, list[str]]] = {}
     for hx in hm.hexes:
-        bare = not (hx.terrain or hx.features or hx.tags or hx.name)
+        bare = not (hx.terrain or hx.features or hx.tags or hx.name or hx.banks)
         t = hx.terrain or (hm.default_terrain if bare else "")
         if t:
             terrain.setdefault(t, []).append(hx.id)
@@ -311,6 +322,8 @@ def map_to_toml(gm: map_pb2.GameMap, header: str = "") -> str:
             tags.setdefault(tag, []).append(hx.id)
         if hx.name:
             names.append((hx.id, hx.name))
+        for line, bank in sorted(hx.banks.items()):
+            banks.setdefault(line, {}).setdefault(bank, []).append(hx.id)
     sides: dict[str, list[str]] = {}
     for hs in hm.hexsides:
         for f in hs.features:
@@ -330,6 +343,8 @@ def map_to_toml(gm: map_pb2.GameMap, header: str = "") -> str:
     if names:
         out.extend(["", "[names]"])
         out.extend(f"{_str(h)} = {_str(n)}" for h, n in names)
+    for line, by_bank in banks.items():
+        table(f"banks.{_key(line)}", by_bank)
     table("hexsides", sides)
     table("roads", {k: [" ".join(c) for c in road_chains(v)] for k, v in links.items()})
     return "\n".join(out) + "\n"

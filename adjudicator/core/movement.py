@@ -12,8 +12,8 @@ never disagree:
   ZOC with its entry/exit costs, stop-on-entry, the ZOC-to-ZOC ban and its
   exceptions, hexes where the road rate is denied (Nordwind 3.2), extra per-hex
   costs (interdiction) and the edges across which they are not charged (Traces
-  7.2: not on river crossings), per-edge overrides (a ferry), where a move may end, and
-  the minimum-move guarantee.
+  7.2: not on river crossings), per-edge overrides (a ferry), where a move may end,
+  the minimum-move guarantee, and a unit whose move already ended this phase.
 
 :func:`reach` is a bucket-queue (Dial) search over integer costs; the node is the
 hex alone, which is exact because every rule above depends only on the hex left
@@ -160,6 +160,7 @@ class MoveContext:
     edge_label: Mapping[int, str] = field(default_factory=dict)  # edge -> name of the override ("ferry")
     end_ok: Sequence[int] | None = None  # may end the move here (None = anywhere reachable)
     minimum_move: bool = False  # one hex whatever its cost, with all units (GOSS 7.3)
+    stopped: bool = False  # the unit's move already ended this phase (Nordwind 4.2: it entered an enemy ZOC)
 
 
 @dataclass
@@ -200,6 +201,8 @@ def reach(costs: CostTable, ctx: MoveContext, start: int, budget: int) -> Reach:
     """Every hex the unit can enter from `start` within `budget` units, with the
     least cost. Hexes where the move may not end are kept (they can be passed
     through); use :func:`destinations` for end hexes."""
+    if ctx.stopped:
+        return Reach(start, budget, {start: 0}, {start: -1})
     n = costs.hexmap.n
     zero = _zero(n)
     blocked = ctx.blocked if ctx.blocked is not None else zero
@@ -423,6 +426,9 @@ def validate_path(costs: CostTable, ctx: MoveContext, start: int, path: Sequence
     steps: list[Step] = []
     total = 0
     h = start
+    if ctx.stopped and path:
+        return PathCheck(steps, total, StepError(0, "STOPPED", f"the move already ended in {hm.labels[start]}",
+                                                 path[0]))
     stopped = False
     for i, t in enumerate(path):
         if t < 0 or t >= hm.n:

@@ -146,6 +146,11 @@ class RuleOptions:
         except KeyError:
             raise KeyError(f"{self.title} has no option {name!r}") from None
 
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and isinstance(other, RuleOptions) and other._values == self._values
+
+    __hash__ = None  # type: ignore[assignment]  # mutable-looking value object: equal by content
+
     @classmethod
     def defaults(cls) -> list[definition_pb2.RuleOption]:
         return cls.SET.defaults()

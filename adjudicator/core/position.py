@@ -14,6 +14,13 @@ service keeps one position per hot game and replaces it on every accepted
 action; the CLI builds one per command; a bare state passed to the engine gets
 a throw-away position (always correct, never shared). Nothing is global, so
 nothing can go stale: a changed state is a new position.
+
+Warm after a move: `apply` hands over the model of the new state when the
+ruleset can derive it from the one it changed (`RulesetBase.carry`), and a
+side's position is primed from the full one (`Ruleset.narrow`), so the first
+question after an accepted action costs what a question on a hot position
+costs. The caller must not edit a wrapped state in place (edit a copy, which is
+a new position).
 """
 
 from __future__ import annotations
@@ -95,6 +102,8 @@ class Position:
                 p = self._views.get(side)
                 if p is None:
                     p = Position(self.ruleset.side_filter.state(self.state, side), self.ruleset, side=side)
+                    if self._model is not None:  # a side's first question is as warm as the full position's
+                        p.prime(self.ruleset.narrow(self._model, p.state, side))
                     self._views[side] = p
         return p
 

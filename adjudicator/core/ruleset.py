@@ -21,6 +21,14 @@ from adjudicator.core.errors import MalformedInput, NotFound, UmpireError
 from adjudicator.core.secrecy import SideFilter
 from umpire.v1 import action_pb2, common_pb2, definition_pb2, service_pb2, state_pb2, tables_pb2
 
+# How many game states a ruleset's per-state caches (compiled models, boards)
+# keep: for every game the service keeps hot (service/cache.py), its full state
+# and one view per side (answers to a side are computed on its view,
+# core/disclosure.py), plus a few for the states an action passes through; so a
+# hot game's next question never rebuilds a model.
+HOT_STATES = 64
+STATE_CACHE_SIZE = 3 * HOT_STATES + 16
+
 if TYPE_CHECKING:
     from adjudicator.core.authoring import Vocabulary
     from adjudicator.core.position import Position
@@ -69,8 +77,6 @@ class Ruleset(ABC):
     # What each side may know (core/secrecy.py); the platform sends nothing
     # to a side that has not passed through it (core/disclosure.py).
     side_filter: SideFilter = SideFilter()
-    # MIGRATION SHIM (issue 8): rulesets not yet on RulesetBase get bare states.
-    takes_positions: bool = False
 
     # -- data pack
     @abstractmethod
@@ -103,6 +109,14 @@ class Ruleset(ABC):
         `Position.model`). Default: none."""
         return None
 
+    def narrow(self, model: Any, view: state_pb2.GameState, side: str) -> Any:
+        """The model of `view` (`side`'s view of the state `model` was built for),
+        derived from `model` when that is cheaper than compiling the view and
+        equal to it; None = compile the view. `Position.for_side` primes a side's
+        position with it, so the first question a side asks after a move is as
+        warm as the full position. Default: None."""
+        return None
+
     @abstractmethod
     def validate(self, state: StateLike, action: action_pb2.Action) -> action_pb2.Verdict:
         """Whether `action` is legal now, with violations and computed details.
@@ -121,23 +135,24 @@ class Ruleset(ABC):
     ) -> tuple[state_pb2.GameState, list[state_pb2.Event], Any]:
         """`apply`, plus the model of the new state when the ruleset can hand it
         over (so the next question is warm). Default: no model."""
-        state, events = self.apply(pos if self.takes_positions else pos.state, action, dice)
+        state, events = self.apply(pos, action, dice)
         return state, events, None
 
     @abstractmethod
     def legal_actions(self, state: StateLike, side: str) -> list[service_pb2.LegalAction]:
         """What `side` may do now (kinds with examples where cheap)."""
 
-    def reach(self, state: StateLike, unit_id: str) -> list[service_pb2.ReachableLocation]:
-        """Every location the unit may end its move in, with the cost."""
+    def reach(self, state: StateLike, unit_id: str, mode: str = "") -> list[service_pb2.ReachableLocation]:
+        """Every location the unit may end a move in `mode` (MoveUnits.mode, ""
+        = the ordinary move) in, with the cost."""
         raise MalformedInput(f"ruleset {self.id} has no reachable-locations query")
 
     def reach_with_notes(
-        self, state: StateLike, unit_id: str
+        self, state: StateLike, unit_id: str, mode: str = ""
     ) -> tuple[list[service_pb2.ReachableLocation], list[common_pb2.RuleNote]]:
         """`reach` plus notes for the reader (e.g. moves left out because a cost is
         unknown: QueryResponse.notes). Default: `reach` without notes."""
-        return self.reach(state, unit_id), []
+        return self.reach(state, unit_id, mode), []
 
     def authoring(self) -> "Vocabulary":
         """What this ruleset reads off a map and a counter (terrain, features,
@@ -219,9 +234,11 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
     if ruleset_id in _LOADED:
         return _LOADED[ruleset_id]
     target = _targets().get(ruleset_id)
-    if target is None or ruleset_id not in ruleset_ids():
+    if target is None:
         raise NotFound(f"unknown ruleset {ruleset_id!r} (known: {', '.join(ruleset_ids())})")
     module_name, attr = target.split(":")
+    if ruleset_id not in ruleset_ids():
+        raise BrokenRuleset(ruleset_id, ModuleNotFoundError(f"its module {module_name} is not installed"))
     try:
         ruleset = getattr(importlib.import_module(module_name), attr)
     except Exception as e:  # noqa: BLE001 - any import failure: this ruleset is broken, the others are not
@@ -237,7 +254,7 @@ def load_all() -> tuple[list[Ruleset], dict[str, str]]:
     (ListRulesets and `umpire rulesets` show the others and name the broken)."""
     ok: list[Ruleset] = []
     broken: dict[str, str] = {}
-    for rid in ruleset_ids():
+    for rid in _targets():
         try:
             ok.append(get_ruleset(rid))
         except BrokenRuleset as e:

@@ -19,9 +19,10 @@ an action kind the game does not have is malformed input naming the kinds it
 has; a value supplied with the action must name a real table cell (and read
 as that table's values) or it is a one-line error; a supplied value is
 remembered for the rest of the game and judged with by validate exactly as
-apply will; a scenario for another ruleset, or without sides, is refused at
-creation; creation tables are merged over the scenario's with their
-positions checked.
+apply will; a scenario for another ruleset, or without sides, or whose units
+have no id, repeat one, stand on no side or are not the ones its set-up places,
+is refused at creation; creation tables are merged over the scenario's with
+their positions checked.
 """
 
 from __future__ import annotations
@@ -53,8 +54,14 @@ class Model(Protocol):
 
 M = TypeVar("M")
 
-Validator = Callable[[M, action_pb2.Action, VerdictBuilder], None]
+# A validator adds violations, notes and needed cells to the verdict; what it
+# returns (e.g. the checked paths a ruleset's applier reuses) is ignored here.
+Validator = Callable[[M, action_pb2.Action, VerdictBuilder], object]
 Applier = Callable[[M, action_pb2.Action, DiceSource], None]
+
+
+# Action kinds whose message has a oneof `kind` of its own (a game's own actions), by kind.
+_NESTED: dict[str, bool] = {}
 
 
 def action_key(action: action_pb2.Action) -> str:
@@ -63,10 +70,11 @@ def action_key(action: action_pb2.Action) -> str:
     kind = action.WhichOneof("kind") or ""
     if not kind:
         return ""
-    sub = getattr(action, kind)
-    oneofs = sub.DESCRIPTOR.oneofs_by_name
-    if "kind" in oneofs:
-        inner = sub.WhichOneof("kind")
+    nested = _NESTED.get(kind)
+    if nested is None:
+        nested = _NESTED[kind] = "kind" in getattr(action, kind).DESCRIPTOR.oneofs_by_name
+    if nested:
+        inner = getattr(action, kind).WhichOneof("kind")
         return f"{kind}.{inner}" if inner else kind
     return kind
 
@@ -118,6 +126,23 @@ class Actions(Generic[M]):
         return h
 
 
+def check_units(sc: definition_pb2.Scenario) -> None:
+    """What every game's scenario needs of its units: an id each, none twice, each
+    on a side of the scenario, and a set-up that places only them."""
+    sides = {s.id for s in sc.definition.sides}
+    seen: set[str] = set()
+    for i, u in enumerate(sc.definition.units):
+        where = f"scenario.definition.units[{i}]"
+        if not u.id or u.id in seen:
+            raise MalformedInput(f"unit id {u.id!r} is empty or repeated", where)
+        seen.add(u.id)
+        if u.side not in sides:
+            raise MalformedInput(f"unit {u.id} has unknown side {u.side!r} (sides: {', '.join(sorted(sides))})", where)
+    for i, p in enumerate(sc.setup):
+        if p.unit_id not in seen:
+            raise MalformedInput(f"setup places unknown unit {p.unit_id!r}", f"scenario.setup[{i}]")
+
+
 class RulesetBase(Ruleset, Generic[M]):
     """The template every ruleset is built on (see the module docstring)."""
 
@@ -130,7 +155,9 @@ class RulesetBase(Ruleset, Generic[M]):
     extension: ClassVar[str] = ""
     # Per table id: the check of a supplied value's syntax (e.g. a CRT result).
     value_checks: ClassVar[Mapping[str, ValueCheck]] = {}
-    takes_positions = True
+    # The MoveUnits modes `reachable` answers for (ReachQuestion.mode); others are
+    # refused with the list, so a client never gets a silent ordinary-move answer.
+    reach_modes: ClassVar[tuple[str, ...]] = ("",)
 
     def __init__(self) -> None:
         self._actions: Actions[M] = self.actions()
@@ -143,8 +170,12 @@ class RulesetBase(Ruleset, Generic[M]):
     def compile(self, state: state_pb2.GameState) -> M:
         """The read-only model of `state` (shared through `Position.model`)."""
 
-    def writable(self, state: state_pb2.GameState) -> M:
-        """A model `apply` may change; `state` is a private copy. Default: `compile`."""
+    def writable(self, state: state_pb2.GameState, before: Position | None) -> M:
+        """A model `apply` may change; `state` is a private copy. `before` is the
+        position of the state before the action when `state` is still equal to it
+        (no values were supplied with the action): a ruleset may derive the
+        writable model from `before.model()` (already built: the engine validated
+        on it) instead of compiling afresh. Default: `compile(state)`."""
         return self.compile(state)
 
     def finish(self, model: M) -> tuple[state_pb2.GameState, list[state_pb2.Event]]:
@@ -156,6 +187,14 @@ class RulesetBase(Ruleset, Generic[M]):
         """A read-only model of `new_state` built from the writable one, when
         cheaper than compiling afresh (primes the next position). Default: none."""
         return None
+
+    def remember(self, state: state_pb2.GameState, cells: list[common_pb2.SuppliedCell], version: int) -> None:
+        """Write the values supplied with action `version` into `state` (a private
+        copy) for the rest of the game. Default: `tables.remember_supplied` (a
+        cell already known is never overwritten); a ruleset whose values may be
+        known from elsewhere than the table (e.g. a counter in the scenario
+        definition) filters them first."""
+        remember_supplied(state, cells, version)
 
     def complete(self, scenario: definition_pb2.Scenario) -> definition_pb2.Scenario:
         """The scenario made whole from the data pack (map, tables, roster...).
@@ -174,8 +213,9 @@ class RulesetBase(Ruleset, Generic[M]):
         """What `side` may do now, with examples where cheap."""
 
     def reachable(
-        self, model: M, unit_id: str
+        self, model: M, unit_id: str, mode: str
     ) -> tuple[list[service_pb2.ReachableLocation], list[common_pb2.RuleNote]]:
+        """Where `unit_id` may end a move in `mode` (one of `reach_modes`), with notes."""
         raise MalformedInput(f"{self.title} has no reachable-locations query")
 
     # -- the Ruleset interface, implemented once
@@ -208,6 +248,7 @@ class RulesetBase(Ruleset, Generic[M]):
         sc = self.complete(own)
         if not sc.definition.sides:
             raise MalformedInput("the scenario has no sides: nobody could ever play it", "scenario.definition.sides")
+        check_units(sc)
         if tables is not None and tables.tables:
             merged = merge_tables(list(sc.definition.tables), tables, "creation tables")
             del sc.definition.tables[:]
@@ -218,20 +259,27 @@ class RulesetBase(Ruleset, Generic[M]):
 
     def validate(self, state: StateLike, action: action_pb2.Action) -> action_pb2.Verdict:
         pos = Position.of(state, self)
-        handler = self._actions.find(pos.state, action)
+        handler = self._actions.find(pos.state, action)  # an unknown kind is malformed before anything else
+        if not action.supplied_cells:
+            b = VerdictBuilder(action.WhichOneof("kind") or "")
+            handler.validate(pos.model(), action, b)
+            return b.build()
         cells = list(action.supplied_cells)
         check_supplied(pos.state.scenario.definition.tables, cells, self.value_checks)
-        if cells:
-            # Judge with the values given exactly as `apply` will (it remembers them).
-            with_cells = state_pb2.GameState()
-            with_cells.CopyFrom(pos.state)
-            remember_supplied(with_cells, cells, pos.state.version + 1)
-            model = self.compile(with_cells)
-        else:
-            model = pos.model()
+        # Judge with the values given exactly as `apply` will (it remembers them), on a
+        # model of its own: the position's shared model never sees them.
+        with_cells = state_pb2.GameState()
+        with_cells.CopyFrom(pos.state)
+        self.remember(with_cells, cells, pos.state.version + 1)
+        return self.judge(self.compile(with_cells), action).build()
+
+    def judge(self, model: M, action: action_pb2.Action) -> VerdictBuilder:
+        """The verdict builder after the action's validator ran on `model` (for
+        rulesets that check candidate actions, e.g. legal-action examples)."""
         b = VerdictBuilder(action.WhichOneof("kind") or "")
-        handler.validate(model, action, b)
-        return b.build()
+        m: Any = model
+        self._actions.find(m.state, action).validate(model, action, b)
+        return b
 
     def apply(
         self, state: StateLike, action: action_pb2.Action, dice: DiceSource
@@ -247,8 +295,8 @@ class RulesetBase(Ruleset, Generic[M]):
         check_supplied(pos.state.scenario.definition.tables, cells, self.value_checks)
         ns = state_pb2.GameState()
         ns.CopyFrom(pos.state)
-        remember_supplied(ns, cells, pos.state.version + 1)
-        model = self.writable(ns)
+        self.remember(ns, cells, pos.state.version + 1)
+        model = self.writable(ns, None if cells else pos)
         handler.apply(model, action, dice)
         new_state, events = self.finish(model)
         return new_state, events, self.carry(model, new_state)
@@ -260,9 +308,13 @@ class RulesetBase(Ruleset, Generic[M]):
         return self.legal(pos.model(), side)
 
     def reach_with_notes(
-        self, state: StateLike, unit_id: str
+        self, state: StateLike, unit_id: str, mode: str = ""
     ) -> tuple[list[service_pb2.ReachableLocation], list[common_pb2.RuleNote]]:
-        return self.reachable(Position.of(state, self).model(), unit_id)
+        if mode not in self.reach_modes:
+            answered = ", ".join(repr(m) for m in self.reach_modes)
+            raise MalformedInput(f"{self.title}'s reach answers the movement modes {answered}, not {mode!r} "
+                                 "(validate a move in that mode instead)", "reach.mode")
+        return self.reachable(Position.of(state, self).model(), unit_id, mode)
 
-    def reach(self, state: StateLike, unit_id: str) -> list[service_pb2.ReachableLocation]:
-        return self.reach_with_notes(state, unit_id)[0]
+    def reach(self, state: StateLike, unit_id: str, mode: str = "") -> list[service_pb2.ReachableLocation]:
+        return self.reach_with_notes(state, unit_id, mode)[0]

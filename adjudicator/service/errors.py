@@ -11,6 +11,7 @@
 | StaleVersion     | ABORTED             | umpire.v1.StaleVersionDetail, ErrorInfo       |
 | Unauthenticated  | UNAUTHENTICATED     |                                               |
 | PermissionDenied | PERMISSION_DENIED   |                                               |
+| RateLimited      | RESOURCE_EXHAUSTED  | RetryInfo(retry_delay), ErrorInfo             |
 
 Details are kept small (reason codes, citations, the verdict), never whole states.
 What reaches a side here has already passed through core/disclosure.py (the
@@ -29,7 +30,7 @@ RULESET_UNAVAILABLE tells it apart from an illegal action.
 from __future__ import annotations
 
 import grpc
-from google.protobuf import any_pb2
+from google.protobuf import any_pb2, duration_pb2
 from google.protobuf.message import Message
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
@@ -41,6 +42,7 @@ from adjudicator.core.errors import (
     NeedsData,
     NotFound,
     PermissionDenied,
+    RateLimited,
     StaleVersion,
     Unauthenticated,
     UmpireError,
@@ -114,6 +116,12 @@ def to_status(err: UmpireError) -> status_pb2.Status:
         code = code_pb2.UNAUTHENTICATED
     elif isinstance(err, PermissionDenied):
         code = code_pb2.PERMISSION_DENIED
+    elif isinstance(err, RateLimited):
+        code = code_pb2.RESOURCE_EXHAUSTED
+        delay = duration_pb2.Duration()
+        delay.FromNanoseconds(max(1, int(err.retry_after * 1e9)))
+        details.append(error_details_pb2.RetryInfo(retry_delay=delay))
+        details.append(error_details_pb2.ErrorInfo(reason="RATE_LIMITED", domain=DOMAIN))
     else:
         code = code_pb2.INTERNAL
     return status_pb2.Status(code=code, message=err.one_line(), details=[_pack(d) for d in details])

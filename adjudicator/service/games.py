@@ -3,10 +3,11 @@ validate/submit through the engine, events, export and seed reveal.
 
 The service and the CLI client are thin layers over this; the rules themselves
 are only ever reached through `adjudicator.core.engine`, the same path the
-offline CLI and the tests use. Hot games stay in memory (a validate never reads
-the database); a submit is one store transaction guarded by the version, so
-several server processes on one PostgreSQL stay consistent: a process that
-lost a race gets StaleVersion and reloads.
+offline CLI and the tests use. Hot games stay in memory (service/cache.py); the
+servicer checks a cached game against the store's version before answering
+(service/notify.py), and a submit is one store transaction guarded by the
+version, so several server processes on one PostgreSQL stay consistent: a
+process that lost a race gets StaleVersion and reloads.
 """
 
 from __future__ import annotations
@@ -14,13 +15,10 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from adjudicator.core import dice as dice_mod
-from adjudicator.core import engine
+from adjudicator.core import disclosure, engine
 from adjudicator.core.errors import (
     MalformedInput,
     NotFound,
@@ -29,38 +27,21 @@ from adjudicator.core.errors import (
     Unauthenticated,
     UmpireError,
 )
-from adjudicator.core.ruleset import Ruleset, get_ruleset, load_all
-from adjudicator.core import disclosure
 from adjudicator.core.position import Position
-from adjudicator.store.store import GameStore, StoredGame
+from adjudicator.core.ruleset import get_ruleset, load_all
+from adjudicator.service.cache import GameCache, LiveGame, live_game
+from adjudicator.store.store import GameStore, RevealedMeanwhile, VersionInfo
 from umpire.v1 import action_pb2, definition_pb2, service_pb2, state_pb2, tables_pb2
 
-CACHE_SIZE = 1024
+# Attempts of a submit: a second one when the seed was revealed meanwhile.
+REVEAL_RETRIES = 2
+
+__all__ = ["GameManager", "LiveGame", "token_hash", "units_of_action"]
 
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
-
-@dataclass
-class LiveGame:
-    stored: StoredGame
-    # The current state with its derived data (models, per-side views), replaced on every accepted action.
-    position: Position
-    ruleset: Ruleset
-    # token hash -> side, for constant-time lookups
-    sides_by_hash: dict[str, str]
-    # unit id -> owning side (fixed by the scenario), for the own-units check
-    unit_side: dict[str, str]
-
-    @property
-    def state(self) -> state_pb2.GameState:
-        return self.position.state
-
-    @property
-    def seed_if_open(self) -> str:
-        """The seed (hex) once nothing is secret any more, else ""."""
-        return self.stored.seed.hex() if self.stored.seed_revealed or self.position.state.finished else ""
 
 
 def units_of_action(action: action_pb2.Action) -> list[str]:
@@ -75,11 +56,16 @@ def units_of_action(action: action_pb2.Action) -> list[str]:
     return []
 
 
+def _not_accepted(game_id: str) -> Unauthenticated:
+    """The one answer for an unknown game and for a token the game does not
+    know: telling them apart would let anyone probe which game ids exist."""
+    return Unauthenticated(f"no game {game_id!r} accepts this token")
+
+
 class GameManager:
-    def __init__(self, store: GameStore) -> None:
+    def __init__(self, store: GameStore, cache: GameCache | None = None) -> None:
         self.store = store
-        self._cache: OrderedDict[str, LiveGame] = OrderedDict()
-        self._lock = threading.Lock()
+        self.cache = cache if cache is not None else GameCache()
 
     # -- rulesets
     def rulesets(self) -> list[service_pb2.RulesetInfo]:
@@ -121,7 +107,7 @@ class GameManager:
         seed = dice_mod.new_seed()
         commitment = dice_mod.commitment(seed)
         dice = dice_mod.HmacDice(seed, game_id, 0, 0)
-        state, _events = engine.new_game(
+        state, events = engine.new_game(
             rs,
             scenario,
             game_id=game_id,
@@ -130,6 +116,8 @@ class GameManager:
             dice=dice,
             seed_commitment=commitment,
         )
+        for e in events:
+            e.version = 0  # events of creation (WatchGame from version 0 starts with them)
         tokens = {s.id: secrets.token_urlsafe(24) for s in state.scenario.definition.sides}
         hashes = {side: token_hash(tok) for side, tok in tokens.items()}
         self.store.create_game(
@@ -139,6 +127,7 @@ class GameManager:
             token_hashes=hashes,
             parameters=dict(parameters or {}),
             initial=state,
+            creation_events=events,
         )
         return service_pb2.CreateGameResponse(
             game_id=game_id,
@@ -148,41 +137,46 @@ class GameManager:
         )
 
     # -- cache
+    def cached(self, game_id: str) -> LiveGame | None:
+        return self.cache.get(game_id)
+
     def live(self, game_id: str) -> LiveGame:
-        with self._lock:
-            g = self._cache.get(game_id)
-            if g is not None:
-                self._cache.move_to_end(game_id)
-                return g
-        return self.reload(game_id)
+        g = self.cache.get(game_id)
+        return g if g is not None else self.reload(game_id)
 
     def reload(self, game_id: str) -> LiveGame:
         stored = self.store.load(game_id)
-        rs = get_ruleset(stored.ruleset)
-        g = LiveGame(
-            stored=stored,
-            position=Position(stored.state, rs),
-            ruleset=rs,
-            sides_by_hash={h: side for side, h in stored.token_hashes.items()},
-            unit_side={u.id: u.side for u in stored.state.scenario.definition.units},
-        )
-        with self._lock:
-            self._cache[game_id] = g
-            self._cache.move_to_end(game_id)
-            while len(self._cache) > CACHE_SIZE:
-                self._cache.popitem(last=False)
+        g = live_game(stored, get_ruleset(stored.ruleset))
+        self.cache.put(g)
         return g
 
+    def current(self, g: LiveGame, info: VersionInfo) -> LiveGame:
+        """`g`, or a fresh copy when the store (`info`, read just now) has moved on."""
+        return g if g.matches(info) else self.reload(g.id)
+
     # -- auth
-    def authenticate(self, game_id: str, token: str | None) -> tuple[LiveGame, str]:
+    not_accepted = staticmethod(_not_accepted)
+
+    @staticmethod
+    def require_token(token: str | None) -> str:
         if not token:
             raise Unauthenticated("missing token: send `authorization: Bearer <side token>` metadata")
-        g = self.live(game_id)
-        h = token_hash(token)
+        return token
+
+    def side_of(self, g: LiveGame, token: str | None) -> str:
+        h = token_hash(self.require_token(token))
         for known, side in g.sides_by_hash.items():
             if hmac.compare_digest(known, h):
-                return g, side
-        raise Unauthenticated(f"the token is not valid for game {game_id!r}")
+                return side
+        raise _not_accepted(g.id)
+
+    def authenticate(self, game_id: str, token: str | None) -> tuple[LiveGame, str]:
+        self.require_token(token)
+        try:
+            g = self.live(game_id)
+        except NotFound:
+            raise _not_accepted(game_id) from None
+        return g, self.side_of(g, token)
 
     @staticmethod
     def bind_side(g: LiveGame, side: str, action: action_pb2.Action) -> action_pb2.Action:
@@ -202,7 +196,9 @@ class GameManager:
 
     # -- queries
     def view(self, g: LiveGame, side: str) -> state_pb2.GameState:
-        return disclosure.state_for(g.position, side, seed=g.seed_if_open)
+        v = disclosure.state_for(g.position, side, seed=g.seed_if_open)
+        v.dice_open = g.stored.seed_revealed
+        return v
 
     def validate(self, g: LiveGame, side: str, action: action_pb2.Action) -> action_pb2.Verdict:
         return disclosure.validate_for(g.position, side, self.bind_side(g, side, action))
@@ -213,60 +209,94 @@ class GameManager:
         """Judge and apply `side`'s action on the stored version; the answer is
         what `side` may see of it (core/disclosure.py)."""
         bound = self.bind_side(g, side, action)
-        # Another server process may have moved the game on: judge against the
-        # stored version (one cheap read), never against a stale cache.
-        if self.store.current_version(g.stored.id) != g.state.version:
-            g = self.reload(g.stored.id)
-        if expected_version != g.state.version:
-            raise StaleVersion(expected_version, g.state.version)
-        seed, game_id = g.stored.seed, g.stored.id
+        game_id = g.id
+        if expected_version > g.stored.version:
+            # The client knows a newer version than this copy: another process moved on.
+            g = self.reload(game_id)
+        for _ in range(REVEAL_RETRIES):
+            before = g.position
+            state = before.state
+            if expected_version != state.version:
+                raise StaleVersion(expected_version, state.version)
+            seed, dice_open = g.stored.seed, g.stored.seed_revealed
 
-        def make_dice(start: int, version: int) -> dice_mod.HmacDice:
-            return dice_mod.HmacDice(seed, game_id, start, version)
+            def make_dice(start: int, version: int) -> dice_mod.HmacDice:
+                return dice_mod.HmacDice(seed, game_id, start, version, open_=dice_open)
 
-        before = g.position
-        try:
-            applied = engine.apply_action(before, bound, make_dice)
-        except UmpireError as e:
-            raise disclosure.error_for(before, e, side) from None
-        record = state_pb2.RecordedAction(
-            version=applied.state.version, action=bound, dice=applied.rolls, events=applied.events,
-            private_to=applied.private_to,
-        )
-        try:
-            self.store.append(game_id, expected_version, record, applied.state)
-        except Exception:
-            self.reload(game_id)
-            raise
-        assert applied.position is not None
-        g.position = applied.position
-        if applied.state.finished:
-            g.stored.finished = True
-        return disclosure.submitted_for(before, applied, side)
+            try:
+                applied = engine.apply_action(before, bound, make_dice)
+            except UmpireError as e:
+                # Judged on this copy: only say so if it is still the store's
+                # version (the legal path needs no read: the append checks it).
+                current = self.store.current_version(game_id)
+                if current != state.version:
+                    self.cache.drop(game_id)
+                    raise StaleVersion(expected_version, current) from None
+                raise disclosure.error_for(before, e, side) from None
+            record = state_pb2.RecordedAction(
+                version=applied.state.version, action=bound, dice=applied.rolls, events=applied.events,
+                private_to=applied.private_to,
+            )
+            try:
+                # Guarded by the version (and the secrecy the dice assumed): if
+                # another process got there first, nothing is written.
+                self.store.append(game_id, expected_version, record, applied.state, dice_open=dice_open)
+            except RevealedMeanwhile:
+                g = self.reload(game_id)  # the seed is public now: throw the dice open
+                continue
+            except Exception:  # StaleVersion or a store failure: this copy is suspect
+                self.cache.drop(game_id)
+                raise
+            assert applied.position is not None
+            g.position = applied.position
+            return disclosure.submitted_for(before, applied, side)
+        # The seed goes from secret to public once, so a second race cannot happen.
+        raise RuntimeError(f"submit to {game_id!r}: the seed's secrecy kept changing")
 
     def events_since(self, g: LiveGame, side: str, after_version: int) -> list[state_pb2.Event]:
         out: list[state_pb2.Event] = []
-        for rec in self.store.actions(g.stored.id, after_version):
+        for rec in self.store.actions(g.id, after_version):
             out.extend(disclosure.events_for(g.position, rec.events, side))
         return out
+
+    def creation_events(self, g: LiveGame, side: str) -> list[state_pb2.Event]:
+        """The events of the game's creation `side` may see (WatchGame from version 0)."""
+        return disclosure.events_for(g.position, self.store.creation_events(g.id), side)
 
     def export(self, g: LiveGame, side: str) -> state_pb2.GameRecord:
         """The game record as `side` may have it (core/disclosure.py): its views
         while the seed is secret; once revealed (game over or every side agreed)
         the full record, so anyone can replay it and verify every roll."""
-        record = self.store.record(g.stored.id)
-        return disclosure.record_for(record, side, seed=g.seed_if_open)
+        record = disclosure.record_for(self.store.record(g.id), side, seed=g.seed_if_open)
+        record.final.dice_open = g.stored.seed_revealed
+        return record
 
     def reveal(self, g: LiveGame, side: str) -> service_pb2.RevealSeedResponse:
+        """Record `side`'s request (atomically, store.request_reveal). A reveal
+        while the game runs ends its secrecy: later rolls are thrown open."""
         sides = [s.id for s in g.state.scenario.definition.sides]
-        revealed, asked = self.store.request_reveal(g.stored.id, side, sides)
-        g.stored.seed_revealed = revealed
-        g.stored.reveal_requests = asked
-        return service_pb2.RevealSeedResponse(
-            seed=g.stored.seed.hex() if revealed else "", agreed=sorted(asked)
+        r = self.store.request_reveal(g.id, side, sides)
+        g.stored.seed_revealed = r.revealed
+        g.stored.reveal_requests = set(r.asked)
+        g.stored.revealed_at_version = r.at_version
+        resp = service_pb2.RevealSeedResponse(
+            seed=g.stored.seed.hex() if r.revealed else "", agreed=sorted(r.asked)
         )
+        if r.revealed and r.at_version is not None:
+            resp.revealed_at_version = r.at_version
+        return resp
+
+    @staticmethod
+    def legal_actions(pos: Position, side: str) -> list[service_pb2.LegalAction]:
+        """`side`'s legal actions in the position, computed once per position
+        (the caller copies them into its answer)."""
+        result: list[service_pb2.LegalAction] = pos.for_side(side).memo(
+            "legal_actions", lambda: disclosure.legal_actions_for(pos, side)
+        )
+        return result
 
     def query(self, g: LiveGame, side: str, request: service_pb2.QueryRequest) -> service_pb2.QueryResponse:
+        pos = g.position
         which = request.WhichOneof("question")
         if which == "reach":
             owner = g.unit_side.get(request.reach.unit_id)
@@ -274,8 +304,9 @@ class GameManager:
                 raise NotFound(f"no unit {request.reach.unit_id!r}")
             if owner != side:
                 raise PermissionDenied(f"unit {request.reach.unit_id!r} is not yours")
-            reachable, notes = disclosure.reach_for(g.position, side, request.reach.unit_id)
-            return service_pb2.QueryResponse(reachable=reachable, notes=notes)
+            reachable, notes = disclosure.reach_for(pos, side, request.reach.unit_id,
+                                                     request.reach.mode)
+            return service_pb2.QueryResponse(reachable=reachable, notes=notes, version=pos.version)
         if which == "legal_actions":
-            return service_pb2.QueryResponse(legal_actions=disclosure.legal_actions_for(g.position, side))
+            return service_pb2.QueryResponse(legal_actions=self.legal_actions(pos, side), version=pos.version)
         raise MalformedInput("ask a question: reach or legal_actions", "question")

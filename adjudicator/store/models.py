@@ -26,7 +26,11 @@ class GameRow(SQLModel, table=True):
     seed: str = Field(max_length=128)
     seed_commitment: str = Field(max_length=64)
     seed_revealed: bool = False
-    # Comma-separated sides that asked for the seed to be revealed.
+    # The game's version when the seed was revealed (set in the same UPDATE);
+    # NULL while it is secret. Rolls of later actions are DieRoll.open.
+    revealed_at_version: int | None = None
+    # Comma-separated sides that asked for the seed to be revealed. Changed
+    # only by a compare-and-set UPDATE (store.request_reveal), never blindly.
     reveal_requests: str = ""
     # JSON object side -> sha256(token) hex.
     token_hashes: str
@@ -35,6 +39,9 @@ class GameRow(SQLModel, table=True):
     finished: bool = False
     initial_state: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
     state: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+    # umpire.v1.RecordedAction (version 0) holding the events of creation
+    # (a deal, the first turn). NULL in databases written before it existed.
+    creation_events: bytes | None = Field(default=None, sa_column=Column(LargeBinary, nullable=True))
 
 
 class ActionRow(SQLModel, table=True):

@@ -71,6 +71,7 @@ def test_seed_reveal_and_verify_dice_end_to_end(server: ServerThread, tmp_path: 
         r = runner.invoke(app, ["client", "reveal", gid, "--server", server.address, "--token", tok[side]])
         assert r.exit_code == 0
     assert "seed:" in r.output
+    assert "revealed at version 0: every later roll is open" in r.output
     r = runner.invoke(app, ["client", "export", gid, "-o", str(tmp_path / "rec.json"), "--server", server.address,
                             "--token", tok["blue"]])
     assert r.exit_code == 0

@@ -67,6 +67,7 @@ def test_check_map(tmp_path: Path) -> None:
     r = runner.invoke(app, ["check-map", str(MAP)])
     assert r.exit_code == 0, r.output
     assert "375 hexes" in r.output and "rhine 2" in r.output and "ILLUSTRATIVE" in r.output
+    assert "banks of the rhine: allied 2 hexes, german 1 hex" in r.output
     broken = tmp_path / "m.toml"
     broken.write_text('default_terrain = "clear"\n[grid]\ncolumns = 3\nrows = 3\n[grid.numbering]\n'
                       'column_leading = 1\nrow_leading = 1\ncolumn_offset = 1\nrow_offset = 1\n[hexsides]\nriver = ["0101/0303"]\n')

@@ -4,6 +4,8 @@ the rule cases (ILLUSTRATIVE counters, SYNTHETIC tables)."""
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -46,3 +48,17 @@ def test_adjudicate_with_the_draw_die_reveals_the_chit_and_waits_for_the_roll(tm
     assert "CHIT_DRAWN" in r.output and "COMBAT_ODDS: 6 against 3" in r.output
     s = read_message(after, state_pb2.GameState())
     assert s.pending.kind == "ROLL" and s.pattons.combat.stage == "revealed"
+
+
+def test_reach_with_mode_strategic_lists_the_strategic_destinations(tmp_path: Path) -> None:
+    p = tmp_path / "move.binpb"
+    write_message(p, at({"CCA/4": "0117"}, phase="us-movement"))
+    r = runner.invoke(app, ["reach", str(p), "CCA/4", "--mode", "strategic", "--json"])
+    assert r.exit_code == 0, r.output
+    got = json.loads(r.output)
+    costs = {x["location"]: x["cost"] for x in got["reachable"]}
+    assert got["mode"] == "strategic" and costs["0417"] == 1.5  # 5.5.2: 1/2 MP per road hex
+    tactical = runner.invoke(app, ["reach", str(p), "CCA/4"])
+    assert tactical.exit_code == 0 and re.search(r"^\s+0417\s+3 MP\s+via", tactical.output, re.M), tactical.output
+    bad = runner.invoke(app, ["reach", str(p), "CCA/4", "--mode", "rail"])
+    assert bad.exit_code != 0 and "'strategic'" in bad.output and "Traceback" not in bad.output

@@ -46,6 +46,31 @@ def test_odds_beyond_the_printed_ends_get_virtual_columns() -> None:
     assert low.index == -2 and low.label == "1/6"
 
 
+def test_a_fractional_ratio_above_the_top_column_rounds_down_to_its_virtual_column() -> None:
+    """Rounded in the defender's favour above the table too: 19:2 = 9.5 is the
+    virtual 9/1 column, one above 8/1, not 10/1. The label alone cannot tell (it is
+    printed from the ratio): the column's index is what shifts move."""
+    o = odds(19, 2, COLS)
+    assert o.index == len(COLS) and o.label == "9/1" and not o.on_table
+    assert odds(39, 4, COLS).index == len(COLS) and odds(41, 4, COLS).index == len(COLS) + 1  # 9.75: 9/1; 10.25: 10/1
+    assert odds(17, 2, COLS).index == len(COLS) - 1  # 8.5 -> the printed 8/1
+    traces = ["1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1", "7:1", "8:1", "9:1", "10+"]
+    assert odds(23, 2, traces).index == len(traces)  # 11.5 above an open 10+ top: the virtual 11:1
+
+
+def test_shifts_bring_an_attack_beyond_the_table_back_onto_it_from_its_rounded_column() -> None:
+    """Nordwind 6.4 / AMB-20: a virtual column keeps counting, shifts move it, the
+    final column is clamped last. 19:2 with two columns left is 7/1 (9 - 2); had
+    9.5 been rounded up (10/1) it would be 8/1."""
+    o = odds(19, 2, COLS)
+    idx, clamped = clamp_column(o.index - 2, len(COLS))
+    assert COLS[idx] == "7/1" and not clamped
+    idx, clamped = clamp_column(o.index - 1, len(COLS))
+    assert COLS[idx] == "8/1" and not clamped  # back on the table exactly at its top
+    idx, clamped = clamp_column(o.index, len(COLS))
+    assert COLS[idx] == "8/1" and clamped  # no shift: the table's end, reported as clamped
+
+
 @given(st.integers(1, 60), st.integers(1, 60))
 def test_odds_column_never_exceeds_the_real_ratio(a: int, d: int) -> None:
     o = odds(a, d, COLS)

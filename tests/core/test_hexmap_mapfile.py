@@ -124,3 +124,39 @@ def test_a_numbering_that_prints_one_label_for_two_hexes_is_refused() -> None:
     gm.hex.default_terrain = "clear"
     with pytest.raises(MalformedInput, match="names two hexes"):
         HexMap(gm)
+
+
+BANKS = """
+id = "banks"
+source = "SYNTHETIC test map"
+default_terrain = "clear"
+[grid]
+columns = 4
+rows = 4
+[grid.numbering]
+column_leading = 1
+row_leading = 1
+column_offset = 1
+row_offset = 1
+[hexsides]
+rhine = ["0201/0302", "0202/0302"]
+"""
+
+
+def test_a_hex_says_which_bank_of_a_river_line_it_lies_on() -> None:
+    hm = check_map(parse_map_toml(BANKS + '[banks.rhine]\neast = ["0302"]\nwest = ["0201", "0202"]\n'))
+    assert hm.bank("rhine", hm.hex_id("0302")) == "east" and hm.bank("rhine", hm.hex_id("0202")) == "west"
+    assert hm.bank("rhine", hm.hex_id("0101")) == "" and hm.bank("river", hm.hex_id("0302")) == ""
+    rec = next(h for h in parse_map_toml(BANKS + '[banks.rhine]\neast = ["0302"]\n').hex.hexes if h.id == "0302")
+    assert dict(rec.banks) == {"rhine": "east"}  # the GameMap field the TOML compiles to
+
+
+@pytest.mark.parametrize(("banks", "message"), [
+    ('east = ["0302"]\nwest = ["0302"]', "both the 'east' and the 'west' bank"),
+    ('east = ["0302", "0202"]', "across the rhine from each other but both on its 'east' bank"),
+    ('east = ["0302"]\nwest = ["0402"]', "adjacent with no rhine hexside between them"),
+])
+def test_banks_that_contradict_the_river_are_refused_naming_the_hexes(banks: str, message: str) -> None:
+    with pytest.raises(MalformedInput, match=message) as e:
+        check_map(parse_map_toml(BANKS + "[banks.rhine]\n" + banks + "\n", "m.toml"), "m.toml")
+    assert "m.toml" in str(e.value) and "\n" not in e.value.one_line()

@@ -12,7 +12,7 @@ from umpire.v1 import map_pb2
 
 
 def test_shipped_maps_round_trip() -> None:
-    maps = [data.MAP, get_ruleset("traces-of-victory").load_scenario("traces-of-victory/combined-assault").definition.map]
+    maps = [data.game_map(), get_ruleset("traces-of-victory").load_scenario("traces-of-victory/combined-assault").definition.map]
     for gm in maps:
         assert parse_map_toml(map_to_toml(gm, "header\nlines")) == gm
 

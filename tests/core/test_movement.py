@@ -139,6 +139,21 @@ def test_zoc_entry_stops_and_zoc_to_zoc_is_banned() -> None:
     assert leave.ok and leave.total == 4 and [p.kind for p in leave.steps[0].parts] == ["zoc-exit", "terrain"]
 
 
+def test_a_unit_whose_move_ended_reaches_nothing_and_validates_nothing() -> None:
+    """One cost model for both questions: a unit that stopped earlier in the
+    phase (Nordwind 4.2) has no destination in `reach`, and `validate_path`
+    refuses its first step, whatever MP it has left."""
+    hm, ct = _plain()
+    a = hm.hex_id("0404")
+    ctx = MoveContext(stopped=True)
+    r = reach(ct, ctx, a, 20)
+    assert r.cost == {a: 0} and destinations(ct, ctx, r) == {}
+    for t in hm.neighbours(a):
+        check = validate_path(ct, ctx, a, [t], 20)
+        assert check.error is not None and (check.error.code, check.error.index) == ("STOPPED", 0)
+    assert validate_path(ct, ctx, a, [], 20).ok  # no step taken: nothing to refuse
+
+
 def test_infiltration_passes_through_zoc_paying_each_exit() -> None:
     hm, ct = _plain()
     path = [hm.hex_id(x) for x in ("0405", "0406", "0407")]

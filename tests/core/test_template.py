@@ -124,6 +124,20 @@ def test_one_ruleset_that_fails_to_import_does_not_hide_the_others() -> None:
         ok, broken = load_all()
         assert "nordwind-1945" in [r.id for r in ok]
         assert "broken-attr" in broken and "cannot be loaded" in broken["broken-attr"]
+        # A registered ruleset whose module is missing altogether is named too, not silently left out.
+        assert "no_such_module_here is not installed" in broken["broken-game"]
     finally:
         unregister("broken-game")
         unregister("broken-attr")
+
+
+@pytest.mark.parametrize(("edit", "what"), [
+    (lambda sc: sc.definition.units.add(id="r1", side="red"), "unit id 'r1' is empty or repeated"),
+    (lambda sc: sc.definition.units.add(id="g1", side="green"), "unit g1 has unknown side 'green'"),
+    (lambda sc: sc.setup.add(unit_id="ghost", location="T1"), "setup places unknown unit 'ghost'"),
+])
+def test_units_without_id_repeated_sideless_or_not_set_up_are_refused_at_creation(edit, what) -> None:  # type: ignore[no-untyped-def]
+    sc = scenario()
+    edit(sc)
+    with pytest.raises(MalformedInput, match=what):
+        new(sc=sc)

@@ -13,6 +13,7 @@ the property catches a leak: deliberately leaky filters must be caught.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -34,6 +35,10 @@ register("toy-line", "tests.support.synthetic_ruleset:RULESET")
 
 RULESETS = sorted(set(ruleset_ids()) | {"toy-line"})
 BUDGET = ni.Budget(steps=24, check_every=4, candidates=10, reach_units=2, submits=2, record_every=3)
+# Longer playouts where the first secret comes late: Patton's 3rd Army's Turn 1
+# US Movement Phase takes up to ~16 moves before a combat draws the first chit,
+# so 24 steps found no secret for about one seed in four.
+STEPS = {"pattons-3rd-army": 36}
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
@@ -42,7 +47,7 @@ BUDGET = ni.Budget(steps=24, check_every=4, candidates=10, reach_units=2, submit
 def test_changing_only_what_a_side_may_not_know_changes_nothing_it_receives(ruleset_id: str, seed: int) -> None:
     report = ni.Report()
     for setup in ni.setups(ruleset_id):
-        report.merge(ni.play(setup, seed, BUDGET))
+        report.merge(ni.play(setup, seed, replace(BUDGET, steps=STEPS.get(ruleset_id, BUDGET.steps))))
     assert not report.leaks, "\n".join(str(leak) for leak in report.leaks[:10])
     assert report.positions > 0
     if ruleset_id not in ni.SECRET_FREE:

@@ -6,6 +6,7 @@ import asyncio
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import grpc
 import pytest
@@ -21,14 +22,14 @@ register("toy-line", "tests.support.synthetic_ruleset:RULESET")
 class ServerThread:
     """Runs the asyncio server on a private loop so tests can use blocking stubs."""
 
-    def __init__(self, db_url: str) -> None:
+    def __init__(self, db_url: str, **server_options: Any) -> None:
         self.db_url = db_url
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
         self.store = GameStore(db_url)
         self.running: RunningServer = asyncio.run_coroutine_threadsafe(
-            start_server(self.store, "127.0.0.1", 0), self.loop
+            start_server(self.store, "127.0.0.1", 0, **server_options), self.loop
         ).result(30)
         self.address = f"127.0.0.1:{self.running.port}"
         self.channel = grpc.insecure_channel(self.address)

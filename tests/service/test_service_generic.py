@@ -167,7 +167,7 @@ def test_watch_streams_events_live_and_from_a_version(server: ServerThread) -> N
         ready.set()
         for item in call:
             got.append(item)
-            if len(got) == 2:
+            if len(got) == 3:
                 call.cancel()
                 return
 
@@ -179,7 +179,9 @@ def test_watch_streams_events_live_and_from_a_version(server: ServerThread) -> N
     server.stub.SubmitAction(service_pb2.SubmitActionRequest(game_id=gid, action=move("r1", "T2"),
                                                              expected_version=1), metadata=auth(tok["red"]))
     t.join(20)
-    assert [g.event.version for g in got] == [1, 2]
+    # From version 0: the events of creation blue may see (not red's secret plan), then the actions.
+    assert [(g.event.version, g.event.kind) for g in got] == [(0, "GAME_STARTED"), (1, "UNITS_MOVED"),
+                                                              (2, "UNITS_MOVED")]
     # Replay from a version: only later events.
     call = server.stub.WatchGame(service_pb2.WatchGameRequest(game_id=gid, from_version=1),
                                  metadata=auth(tok["red"]), timeout=5)

@@ -30,3 +30,24 @@ def test_10_2_3_secret_option_never_reaches_the_allied_client(server: ServerThre
     assert list(german_record.actions[0].action.answer.choices) == ["2"]
     assert "2" not in "".join(e.text for a in allied_record.actions for e in a.events if "option" in e.text)
     assert not allied_record.final.private_data and not allied_record.initial.private_data
+
+
+def test_a_scenario_nobody_could_play_is_refused_and_nothing_is_stored(server: ServerThread) -> None:
+    """CreateGame(ruleset="nordwind-1945", scenario={id:"x"}) used to store a game
+    without sides; the template refuses it (INVALID_ARGUMENT, one line)."""
+    import grpc
+    import pytest
+
+    from umpire.v1 import definition_pb2
+
+    before = len(server.store.game_ids())
+    with pytest.raises(grpc.RpcError) as e:
+        server.stub.CreateGame(service_pb2.CreateGameRequest(ruleset="nordwind-1945",
+                                                             scenario=definition_pb2.Scenario(id="x")))
+    assert e.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert "no sides" in (e.value.details() or "") and "\n" not in (e.value.details() or "")
+    with pytest.raises(grpc.RpcError) as e:
+        server.stub.CreateGame(service_pb2.CreateGameRequest(
+            ruleset="nordwind-1945", scenario=definition_pb2.Scenario(id="x", ruleset="major-battles")))
+    assert e.value.code() == grpc.StatusCode.INVALID_ARGUMENT and "for ruleset 'major-battles'" in (e.value.details() or "")
+    assert len(server.store.game_ids()) == before

@@ -127,3 +127,30 @@ def test_an_illegal_attack_is_refused_with_its_rule_and_the_state_is_unchanged(s
                                                                  expected_version=0), metadata=auth(tok["us"]))
     assert e.value.code() == grpc.StatusCode.FAILED_PRECONDITION
     assert "P3A" in e.value.details()
+
+
+def test_reach_answers_strategic_movement_over_the_service_and_every_path_validates(server: ServerThread) -> None:
+    created = server.stub.CreateGame(service_pb2.CreateGameRequest(ruleset="pattons-3rd-army",
+                                                                   scenario_id="pattons-3rd-army/metz",
+                                                                   tables=synthetic_tables()))
+    us = Client(server, created.game_id, "us", {t.side: t.token for t in created.tokens}["us"])
+    support = next(la for la in us.legal() if la.kind == "answer")  # 18.0.B, then the US Movement Phase
+    us.submit(support.example, us.state().version)
+    assert us.state().phase == "us-movement"
+
+    def reach(uid: str, mode: str) -> service_pb2.QueryResponse:
+        q = service_pb2.QueryRequest(game_id=us.game, reach=service_pb2.ReachQuestion(unit_id=uid, mode=mode))
+        return us.stub.Query(q, metadata=auth(us.token))
+
+    mine = sorted(u.unit_id for u in us.state().units if u.side == "us" and u.status == state_pb2.UnitState.ON_MAP)
+    answers = {u: (reach(u, "tactical").reachable, reach(u, "strategic").reachable) for u in mine}
+    uid, (tactical, strategic) = next((u, a) for u, a in answers.items() if a[1])
+    assert {r.location for r in strategic} != {r.location for r in tactical}
+    for r in strategic:
+        a = action_pb2.Action(move=action_pb2.MoveUnits(unit_ids=[uid], path=list(r.path), mode="strategic"))
+        v = us.stub.ValidateAction(service_pb2.ValidateActionRequest(game_id=us.game, action=a),
+                                   metadata=auth(us.token)).verdict
+        assert v.legal and v.mp_total == r.cost, (r.location, list(v.violations))
+    with pytest.raises(grpc.RpcError) as e:
+        reach(uid, "rail")
+    assert e.value.code() == grpc.StatusCode.INVALID_ARGUMENT and "'strategic'" in e.value.details()

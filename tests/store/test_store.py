@@ -14,7 +14,7 @@ from adjudicator.core.errors import NotFound, StaleVersion
 from adjudicator.core.ruleset import get_ruleset, register
 from adjudicator.store import store as store_mod
 from adjudicator.store.store import GameStore
-from tests.support.databases import postgres_schema_url
+from tests.support.databases import database_url
 from umpire.v1 import action_pb2, state_pb2
 
 register("toy-line", "tests.support.synthetic_ruleset:RULESET")
@@ -22,11 +22,8 @@ register("toy-line", "tests.support.synthetic_ruleset:RULESET")
 
 @pytest.fixture(params=["sqlite", "postgres"])
 def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'store.sqlite'}"
-    else:
-        with postgres_schema_url() as u:
-            yield u
+    with database_url(request.param, tmp_path, "store.sqlite") as u:
+        yield u
 
 
 def new_game(store: GameStore, game_id: str = "g1") -> state_pb2.GameState:
@@ -134,6 +131,91 @@ def test_data_survives_a_new_store_instance(url: str) -> None:
 def test_seed_revealed_only_when_all_sides_ask_or_game_over(url: str) -> None:
     s = GameStore(url)
     new_game(s)
-    assert s.request_reveal("g1", "red", ["red", "blue"]) == (False, {"red"})
-    assert s.request_reveal("g1", "blue", ["red", "blue"]) == (True, {"red", "blue"})
+    first = s.request_reveal("g1", "red", ["red", "blue"])
+    assert (first.revealed, first.asked, first.at_version) == (False, {"red"}, None)
+    second = s.request_reveal("g1", "blue", ["red", "blue"])
+    assert (second.revealed, second.asked, second.at_version) == (True, {"red", "blue"}, 0)
     assert s.load("g1").seed_revealed
+
+
+def test_concurrent_reveal_requests_are_all_kept(url: str) -> None:
+    """Compare-and-set: both sides asking at the same moment, through two store
+    instances (two server processes), always reveal."""
+    a, b = GameStore(url), GameStore(url)
+    sides = ["red", "blue"]
+    for n in range(15):
+        gid = f"g{n}"
+        new_game(a, gid)
+        barrier = threading.Barrier(2)
+
+        def ask(store: GameStore, side: str) -> None:
+            barrier.wait()
+            store.request_reveal(gid, side, sides)
+
+        threads = [threading.Thread(target=ask, args=(s, side)) for s, side in ((a, "red"), (b, "blue"))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        g = a.load(gid)
+        assert g.seed_revealed and g.reveal_requests == {"red", "blue"} and g.revealed_at_version == 0
+
+
+def test_an_append_that_assumed_a_secret_seed_is_refused_once_it_is_revealed(url: str) -> None:
+    s = GameStore(url)
+    state = new_game(s)
+    for side in ("red", "blue"):
+        s.request_reveal("g1", side, ["red", "blue"])
+    action = action_pb2.Action(side="red", move=action_pb2.MoveUnits(unit_ids=["r1"], path=["T1"]))
+    applied = engine.apply_action(state, action, lambda st, v: dice_mod.HmacDice(b"\x01" * 32, "g1", st, v))
+    rec = state_pb2.RecordedAction(version=1, action=action, events=applied.events)
+    with pytest.raises(store_mod.RevealedMeanwhile):
+        s.append("g1", 0, rec, applied.state, dice_open=False)
+    assert s.current_version("g1") == 0 and s.actions("g1") == []
+    s.append("g1", 0, rec, applied.state, dice_open=True)
+    assert s.current_version("g1") == 1
+
+
+def test_creation_events_are_kept(url: str) -> None:
+    s = GameStore(url)
+    rs = get_ruleset("toy-line")
+    seed = b"\x02" * 32
+    state, events = engine.new_game(rs, rs.load_scenario("toy-line/basic"), game_id="g2", options={}, tables=None,
+                                    dice=dice_mod.HmacDice(seed, "g2", 0, 0))
+    s.create_game(game_id="g2", seed=seed, seed_commitment=dice_mod.commitment(seed), token_hashes={},
+                  parameters={}, initial=state, creation_events=events)
+    assert [e.kind for e in s.creation_events("g2")] == ["GAME_STARTED", "PLAN_DRAWN"]
+    assert [e.kind for e in s.record("g2").creation_events] == ["GAME_STARTED", "PLAN_DRAWN"]
+    assert s.versions(["g2", "nope"]) == {"g2": store_mod.VersionInfo(0, False)}
+
+
+def test_a_database_of_an_older_umpire_gets_the_new_columns(tmp_path: Path) -> None:
+    import sqlite3
+
+    path = tmp_path / "old.sqlite"
+    con = sqlite3.connect(path)
+    # The games table as Umpire wrote it before creation events and reveal versions.
+    con.execute(
+        "CREATE TABLE games (id VARCHAR(64) PRIMARY KEY, ruleset VARCHAR(64), ruleset_version VARCHAR(32), "
+        "created_at VARCHAR(40), version INTEGER, seed VARCHAR(128), seed_commitment VARCHAR(64), "
+        "seed_revealed BOOLEAN, reveal_requests VARCHAR, token_hashes VARCHAR, parameters VARCHAR, "
+        "finished BOOLEAN, initial_state BLOB NOT NULL, state BLOB NOT NULL)"
+    )
+    rs = get_ruleset("toy-line")
+    state, _ = engine.new_game(rs, rs.load_scenario("toy-line/basic"), game_id="old", options={}, tables=None,
+                               dice=dice_mod.HmacDice(b"\x03" * 32, "old", 0, 0))
+    blob = state.SerializeToString(deterministic=True)
+    con.execute("INSERT INTO games VALUES ('old', 'toy-line', '1', 'x', 0, ?, 'c', 0, '', '{}', '{}', 0, ?, ?)",
+                ("03" * 32, blob, blob))
+    con.commit()
+    con.close()
+    s = GameStore(f"sqlite:///{path}")
+    assert s.creation_events("old") == []
+    assert s.request_reveal("old", "red", ["red"]).at_version == 0
+    assert s.load("old").revealed_at_version == 0
+
+
+def test_notify_channels_differ_per_schema() -> None:
+    assert store_mod.channel_name("test", "a") != store_mod.channel_name("test", "b")
+    assert store_mod.channel_name("test", "a") != store_mod.channel_name("other", "a")
+    assert len(store_mod.channel_name("x" * 63, "y" * 63)) <= 63

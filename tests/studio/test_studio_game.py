@@ -26,7 +26,7 @@ from tests.rules.nordwind.examples import movement_example, scenario  # noqa: E4
 
 def _log(tmp_path: Path) -> tuple[Path, object, vassal_pb2.VassalBinding]:
     sc = scenario(movement_example())
-    sc.definition.map.CopyFrom(data.MAP)
+    sc.definition.map.CopyFrom(data.game_map())
     mod = module_for(sc)
     b = vassal_pb2.VassalBinding(ruleset="nordwind-1945")
     moves = [action_pb2.Action(side="allied", move=action_pb2.MoveUnits(unit_ids=["CCA/12"], path=["1008", "1109"]))]
@@ -38,7 +38,7 @@ def _log(tmp_path: Path) -> tuple[Path, object, vassal_pb2.VassalBinding]:
 
 def test_a_log_steps_with_each_steps_check_log_verdict(tmp_path: Path) -> None:
     path, mod, b = _log(tmp_path)
-    comp = Completion(get_ruleset("nordwind-1945").authoring(), "nordwind-1945", data.MAP, None, {})
+    comp = Completion(get_ruleset("nordwind-1945").authoring(), "nordwind-1945", data.game_map(), None, {})
     sess = game.open_game(path, mod, b, comp)  # type: ignore[arg-type]
     assert sess.kind == "log" and sess.steps
     report, _ = check_log(game_from_text(path.read_bytes() and _text(path), "g.vlog"), mod, b, complete=comp)  # type: ignore[arg-type]

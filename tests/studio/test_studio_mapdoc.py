@@ -15,14 +15,14 @@ from studio.project import Project
 
 
 def test_document_round_trips_through_the_map_file() -> None:
-    doc = mapdoc.map_to_doc(data.MAP)
+    doc = mapdoc.map_to_doc(data.game_map())
     gm = mapdoc.doc_to_map(doc)
     back = mapdoc.read_text(mapdoc.write_text(gm, "test"), "x.toml")
     assert mapdoc.map_to_doc(back) == doc
 
 
 def test_every_error_is_found_at_its_hex() -> None:
-    doc = mapdoc.map_to_doc(data.MAP)
+    doc = mapdoc.map_to_doc(data.game_map())
     doc["terrain"]["9999"] = "wooded"  # not on the map
     doc["hexsides"]["0101/0505"] = ["river"]  # not adjacent
     doc["roads"].append({"kind": "national", "hexes": ["0101", "0303"]})  # not adjacent
@@ -36,7 +36,7 @@ def test_every_error_is_found_at_its_hex() -> None:
 
 
 def test_a_valid_map_has_no_problems() -> None:
-    assert mapdoc.problems(data.MAP, "x", get_ruleset("nordwind-1945").authoring()) == []
+    assert mapdoc.problems(data.game_map(), "x", get_ruleset("nordwind-1945").authoring()) == []
 
 
 def test_doc_shape_errors_name_the_field() -> None:

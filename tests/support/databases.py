@@ -12,6 +12,7 @@ import os
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
@@ -37,13 +38,12 @@ def postgres_unavailable_reason() -> str | None:
 
 
 @contextmanager
-def postgres_schema_url() -> Iterator[str]:
-    reason = postgres_unavailable_reason()
-    if reason:
-        pytest.skip(reason)
+def schema_url(prefix: str = "umpire_test") -> Iterator[str]:
+    """A URL on a fresh schema of the PostgreSQL at PG_URL, dropped afterwards
+    (benchmarks and scripts use it too: it does not skip, it fails)."""
     from sqlalchemy import create_engine, text
 
-    schema = f"umpire_test_{secrets.token_hex(4)}"
+    schema = f"{prefix}_{secrets.token_hex(4)}"
     admin = create_engine(PG_URL)
     with admin.begin() as c:
         c.execute(text(f'create schema "{schema}"'))
@@ -54,3 +54,22 @@ def postgres_schema_url() -> Iterator[str]:
         with admin.begin() as c:
             c.execute(text(f'drop schema "{schema}" cascade'))
         admin.dispose()
+
+
+@contextmanager
+def postgres_schema_url() -> Iterator[str]:
+    reason = postgres_unavailable_reason()
+    if reason:
+        pytest.skip(reason)
+    with schema_url() as u:
+        yield u
+
+
+@contextmanager
+def database_url(kind: str, directory: Path, name: str = "umpire.sqlite") -> Iterator[str]:
+    """A test database of `kind` ("sqlite": a file in `directory`; "postgres": a schema)."""
+    if kind == "sqlite":
+        yield f"sqlite:///{directory / name}"
+    else:
+        with postgres_schema_url() as u:
+            yield u

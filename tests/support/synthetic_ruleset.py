@@ -207,7 +207,11 @@ class ToyRuleset(RulesetBase[Toy]):
         # The die that makes red's plan is red's secret too (its face is blanked for blue).
         state.private_data.add(side="red", values={"plan": str(dice.roll(6, secret_roll("red", "plan")))})
         state.private_data.add(side="blue", values={"plan": "hold"})
-        return state, []
+        events = [
+            state_pb2.Event(kind="GAME_STARTED", text="red moves first", citations=[TOY.cite("1")]),
+            state_pb2.Event(kind="PLAN_DRAWN", text="red drew a secret plan", visible_to=["red"]),
+        ]
+        return state, events
 
     def legal(self, model: Toy, side: str) -> list[service_pb2.LegalAction]:
         return [service_pb2.LegalAction(kind="end_phase", example=action_pb2.Action(side=side, end_phase={}))]

@@ -17,7 +17,7 @@ from adjudicator.core.citations import Rulebook
 from adjudicator.core.dice import DiceSource
 from adjudicator.core.errors import NotFound
 from adjudicator.core.numbering import LabelError, from_proto
-from adjudicator.core.ruleset import Ruleset
+from adjudicator.core.ruleset import Ruleset, StateLike, state_of
 from adjudicator.core.verdicts import VerdictBuilder
 from umpire.v1 import action_pb2, definition_pb2, service_pb2, state_pb2, tables_pb2
 
@@ -69,7 +69,8 @@ class _Synthetic(Ruleset):
         # odd raw columns are half a hex lower (VASSAL HexGrid)
         return r2 - r1 in ((-1, 0) if c1 % 2 == 0 else (0, 1))
 
-    def validate(self, state: state_pb2.GameState, action: action_pb2.Action) -> action_pb2.Verdict:
+    def validate(self, subject: StateLike, action: action_pb2.Action) -> action_pb2.Verdict:
+        state = state_of(subject)
         kind = action.WhichOneof("kind")
         b = VerdictBuilder(kind or "")
         if action.side != state.active_side:
@@ -101,10 +102,10 @@ class _Synthetic(Ruleset):
                     here = loc
         return b.build()
 
-    def apply(self, state: state_pb2.GameState, action: action_pb2.Action,
+    def apply(self, subject: StateLike, action: action_pb2.Action,
               dice: DiceSource) -> tuple[state_pb2.GameState, list[state_pb2.Event]]:
         st = state_pb2.GameState()
-        st.CopyFrom(state)
+        st.CopyFrom(state_of(subject))
         events = []
         kind = action.WhichOneof("kind")
         if kind == "move":
@@ -132,7 +133,7 @@ class _Synthetic(Ruleset):
                     u.mp_spent = 0
         return st, events
 
-    def legal_actions(self, state: state_pb2.GameState, side: str) -> list[service_pb2.LegalAction]:
+    def legal_actions(self, subject: StateLike, side: str) -> list[service_pb2.LegalAction]:
         return []
 
 

@@ -60,18 +60,20 @@ class SuppliedCell(_message.Message):
     def __init__(self, table_id: _Optional[str] = ..., column: _Optional[str] = ..., row: _Optional[str] = ..., value: _Optional[str] = ..., note: _Optional[str] = ...) -> None: ...
 
 class DieRoll(_message.Message):
-    __slots__ = ("index", "sides", "value", "purpose", "version")
+    __slots__ = ("index", "sides", "value", "purpose", "version", "open")
     INDEX_FIELD_NUMBER: _ClassVar[int]
     SIDES_FIELD_NUMBER: _ClassVar[int]
     VALUE_FIELD_NUMBER: _ClassVar[int]
     PURPOSE_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
+    OPEN_FIELD_NUMBER: _ClassVar[int]
     index: int
     sides: int
     value: int
     purpose: str
     version: int
-    def __init__(self, index: _Optional[int] = ..., sides: _Optional[int] = ..., value: _Optional[int] = ..., purpose: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
+    open: bool
+    def __init__(self, index: _Optional[int] = ..., sides: _Optional[int] = ..., value: _Optional[int] = ..., purpose: _Optional[str] = ..., version: _Optional[int] = ..., open: _Optional[bool] = ...) -> None: ...
 
 class RuleNote(_message.Message):
     __slots__ = ("text", "citation")

@@ -79,18 +79,27 @@ class MapSheet(_message.Message):
     def __init__(self, id: _Optional[str] = ..., column_offset: _Optional[int] = ..., row_offset: _Optional[int] = ..., name: _Optional[str] = ..., columns: _Optional[int] = ..., rows: _Optional[int] = ...) -> None: ...
 
 class Hex(_message.Message):
-    __slots__ = ("id", "terrain", "features", "tags", "name")
+    __slots__ = ("id", "terrain", "features", "tags", "name", "banks")
+    class BanksEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
     ID_FIELD_NUMBER: _ClassVar[int]
     TERRAIN_FIELD_NUMBER: _ClassVar[int]
     FEATURES_FIELD_NUMBER: _ClassVar[int]
     TAGS_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
+    BANKS_FIELD_NUMBER: _ClassVar[int]
     id: str
     terrain: str
     features: _containers.RepeatedScalarFieldContainer[str]
     tags: _containers.RepeatedScalarFieldContainer[str]
     name: str
-    def __init__(self, id: _Optional[str] = ..., terrain: _Optional[str] = ..., features: _Optional[_Iterable[str]] = ..., tags: _Optional[_Iterable[str]] = ..., name: _Optional[str] = ...) -> None: ...
+    banks: _containers.ScalarMap[str, str]
+    def __init__(self, id: _Optional[str] = ..., terrain: _Optional[str] = ..., features: _Optional[_Iterable[str]] = ..., tags: _Optional[_Iterable[str]] = ..., name: _Optional[str] = ..., banks: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class Hexside(_message.Message):
     __slots__ = ("a", "b", "features")

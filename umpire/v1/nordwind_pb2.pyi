@@ -172,7 +172,7 @@ class NordwindReturn(_message.Message):
     def __init__(self, unit_id: _Optional[str] = ..., exit_hex: _Optional[str] = ..., turn: _Optional[int] = ...) -> None: ...
 
 class NordwindState(_message.Message):
-    __slots__ = ("weather", "previous_weather", "air_missions", "ferry", "steps_lost", "attacked_hexes", "combat", "decision_counter", "saverne_turns", "returns", "arrivals_done", "withdrawn")
+    __slots__ = ("weather", "previous_weather", "air_missions", "ferry", "steps_lost", "attacked_hexes", "combat", "decision_counter", "saverne_turns", "returns", "arrivals_done", "withdrawn", "entered")
     class AirMissionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -187,6 +187,13 @@ class NordwindState(_message.Message):
         key: str
         value: int
         def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    class EnteredEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
     WEATHER_FIELD_NUMBER: _ClassVar[int]
     PREVIOUS_WEATHER_FIELD_NUMBER: _ClassVar[int]
     AIR_MISSIONS_FIELD_NUMBER: _ClassVar[int]
@@ -199,6 +206,7 @@ class NordwindState(_message.Message):
     RETURNS_FIELD_NUMBER: _ClassVar[int]
     ARRIVALS_DONE_FIELD_NUMBER: _ClassVar[int]
     WITHDRAWN_FIELD_NUMBER: _ClassVar[int]
+    ENTERED_FIELD_NUMBER: _ClassVar[int]
     weather: str
     previous_weather: str
     air_missions: _containers.ScalarMap[str, int]
@@ -211,7 +219,8 @@ class NordwindState(_message.Message):
     returns: _containers.RepeatedCompositeFieldContainer[NordwindReturn]
     arrivals_done: _containers.RepeatedScalarFieldContainer[int]
     withdrawn: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, weather: _Optional[str] = ..., previous_weather: _Optional[str] = ..., air_missions: _Optional[_Mapping[str, int]] = ..., ferry: _Optional[_Union[NordwindFerry, _Mapping]] = ..., steps_lost: _Optional[_Mapping[str, int]] = ..., attacked_hexes: _Optional[_Iterable[str]] = ..., combat: _Optional[_Union[NordwindCombat, _Mapping]] = ..., decision_counter: _Optional[int] = ..., saverne_turns: _Optional[_Iterable[int]] = ..., returns: _Optional[_Iterable[_Union[NordwindReturn, _Mapping]]] = ..., arrivals_done: _Optional[_Iterable[int]] = ..., withdrawn: _Optional[_Iterable[str]] = ...) -> None: ...
+    entered: _containers.ScalarMap[str, str]
+    def __init__(self, weather: _Optional[str] = ..., previous_weather: _Optional[str] = ..., air_missions: _Optional[_Mapping[str, int]] = ..., ferry: _Optional[_Union[NordwindFerry, _Mapping]] = ..., steps_lost: _Optional[_Mapping[str, int]] = ..., attacked_hexes: _Optional[_Iterable[str]] = ..., combat: _Optional[_Union[NordwindCombat, _Mapping]] = ..., decision_counter: _Optional[int] = ..., saverne_turns: _Optional[_Iterable[int]] = ..., returns: _Optional[_Iterable[_Union[NordwindReturn, _Mapping]]] = ..., arrivals_done: _Optional[_Iterable[int]] = ..., withdrawn: _Optional[_Iterable[str]] = ..., entered: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class PlaceFerry(_message.Message):
     __slots__ = ("hex",)

@@ -29,7 +29,7 @@ from umpire.v1 import state_pb2 as umpire_dot_v1_dot_state__pb2
 from umpire.v1 import action_pb2 as umpire_dot_v1_dot_action__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17umpire/v1/service.proto\x12\tumpire.v1\x1a\x16umpire/v1/common.proto\x1a\x1aumpire/v1/definition.proto\x1a\x16umpire/v1/tables.proto\x1a\x15umpire/v1/state.proto\x1a\x16umpire/v1/action.proto\"\x9b\x01\n\x0bRulesetInfo\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\t\x12\r\n\x05title\x18\x03 \x01(\t\x12\x11\n\tscenarios\x18\x04 \x03(\t\x12&\n\x07options\x18\x05 \x03(\x0b\x32\x15.umpire.v1.RuleOption\x12\x10\n\x08rulebook\x18\x06 \x01(\t\x12\x13\n\x0bunavailable\x18\x07 \x01(\t\"\x15\n\x13ListRulesetsRequest\"@\n\x14ListRulesetsResponse\x12(\n\x08rulesets\x18\x01 \x03(\x0b\x32\x16.umpire.v1.RulesetInfo\"\xe6\x02\n\x11\x43reateGameRequest\x12\x0f\n\x07ruleset\x18\x01 \x01(\t\x12\x13\n\x0bscenario_id\x18\x02 \x01(\t\x12%\n\x08scenario\x18\x03 \x01(\x0b\x32\x13.umpire.v1.Scenario\x12:\n\x07options\x18\x04 \x03(\x0b\x32).umpire.v1.CreateGameRequest.OptionsEntry\x12#\n\x06tables\x18\x05 \x01(\x0b\x32\x13.umpire.v1.TableSet\x12@\n\nparameters\x18\x06 \x03(\x0b\x32,.umpire.v1.CreateGameRequest.ParametersEntry\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x1a\x31\n\x0fParametersEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"(\n\tSideToken\x12\x0c\n\x04side\x18\x01 \x01(\t\x12\r\n\x05token\x18\x02 \x01(\t\"u\n\x12\x43reateGameResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12$\n\x06tokens\x18\x02 \x03(\x0b\x32\x14.umpire.v1.SideToken\x12\x17\n\x0fseed_commitment\x18\x03 \x01(\t\x12\x0f\n\x07version\x18\x04 \x01(\x04\"\"\n\x0fGetStateRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"7\n\x10GetStateResponse\x12#\n\x05state\x18\x01 \x01(\x0b\x32\x14.umpire.v1.GameState\"K\n\x15ValidateActionRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12!\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x11.umpire.v1.Action\"N\n\x16ValidateActionResponse\x12#\n\x07verdict\x18\x01 \x01(\x0b\x32\x12.umpire.v1.Verdict\x12\x0f\n\x07version\x18\x02 \x01(\x04\"}\n\x13SubmitActionRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12!\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x11.umpire.v1.Action\x12\x1d\n\x10\x65xpected_version\x18\x03 \x01(\x04H\x00\x88\x01\x01\x42\x13\n\x11_expected_version\"\x90\x01\n\x14SubmitActionResponse\x12#\n\x07verdict\x18\x01 \x01(\x0b\x32\x12.umpire.v1.Verdict\x12\x0f\n\x07version\x18\x02 \x01(\x04\x12 \n\x06\x65vents\x18\x03 \x03(\x0b\x32\x10.umpire.v1.Event\x12 \n\x04\x64ice\x18\x04 \x03(\x0b\x32\x12.umpire.v1.DieRoll\"\x90\x01\n\x0cQueryRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12)\n\x05reach\x18\n \x01(\x0b\x32\x18.umpire.v1.ReachQuestionH\x00\x12\x38\n\rlegal_actions\x18\x0b \x01(\x0b\x32\x1f.umpire.v1.LegalActionsQuestionH\x00\x42\n\n\x08question\" \n\rReachQuestion\x12\x0f\n\x07unit_id\x18\x01 \x01(\t\"\x16\n\x14LegalActionsQuestion\"A\n\x11ReachableLocation\x12\x10\n\x08location\x18\x01 \x01(\t\x12\x0c\n\x04\x63ost\x18\x02 \x01(\x01\x12\x0c\n\x04path\x18\x03 \x03(\t\"T\n\x0bLegalAction\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x02 \x01(\t\x12\"\n\x07\x65xample\x18\x03 \x01(\x0b\x32\x11.umpire.v1.Action\"\x93\x01\n\rQueryResponse\x12/\n\treachable\x18\x01 \x03(\x0b\x32\x1c.umpire.v1.ReachableLocation\x12-\n\rlegal_actions\x18\x02 \x03(\x0b\x32\x16.umpire.v1.LegalAction\x12\"\n\x05notes\x18\x03 \x03(\x0b\x32\x13.umpire.v1.RuleNote\"9\n\x10WatchGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x14\n\x0c\x66rom_version\x18\x02 \x01(\x04\"4\n\x11WatchGameResponse\x12\x1f\n\x05\x65vent\x18\x01 \x01(\x0b\x32\x10.umpire.v1.Event\"$\n\x11\x45xportGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\";\n\x12\x45xportGameResponse\x12%\n\x06record\x18\x01 \x01(\x0b\x32\x15.umpire.v1.GameRecord\"$\n\x11RevealSeedRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"2\n\x12RevealSeedResponse\x12\x0c\n\x04seed\x18\x01 \x01(\t\x12\x0e\n\x06\x61greed\x18\x02 \x03(\t\"G\n\x12StaleVersionDetail\x12\x17\n\x0f\x63urrent_version\x18\x01 \x01(\x04\x12\x18\n\x10\x65xpected_version\x18\x02 \x01(\x04\":\n\x13IllegalActionDetail\x12#\n\x07verdict\x18\x01 \x01(\x0b\x32\x12.umpire.v1.Verdict\"6\n\x0f\x41mbiguousDetail\x12\x0f\n\x07message\x18\x01 \x01(\t\x12\x12\n\ncandidates\x18\x02 \x03(\t2\xb2\x05\n\x0b\x41\x64judicator\x12O\n\x0cListRulesets\x12\x1e.umpire.v1.ListRulesetsRequest\x1a\x1f.umpire.v1.ListRulesetsResponse\x12I\n\nCreateGame\x12\x1c.umpire.v1.CreateGameRequest\x1a\x1d.umpire.v1.CreateGameResponse\x12\x43\n\x08GetState\x12\x1a.umpire.v1.GetStateRequest\x1a\x1b.umpire.v1.GetStateResponse\x12U\n\x0eValidateAction\x12 .umpire.v1.ValidateActionRequest\x1a!.umpire.v1.ValidateActionResponse\x12O\n\x0cSubmitAction\x12\x1e.umpire.v1.SubmitActionRequest\x1a\x1f.umpire.v1.SubmitActionResponse\x12:\n\x05Query\x12\x17.umpire.v1.QueryRequest\x1a\x18.umpire.v1.QueryResponse\x12H\n\tWatchGame\x12\x1b.umpire.v1.WatchGameRequest\x1a\x1c.umpire.v1.WatchGameResponse0\x01\x12I\n\nExportGame\x12\x1c.umpire.v1.ExportGameRequest\x1a\x1d.umpire.v1.ExportGameResponse\x12I\n\nRevealSeed\x12\x1c.umpire.v1.RevealSeedRequest\x1a\x1d.umpire.v1.RevealSeedResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17umpire/v1/service.proto\x12\tumpire.v1\x1a\x16umpire/v1/common.proto\x1a\x1aumpire/v1/definition.proto\x1a\x16umpire/v1/tables.proto\x1a\x15umpire/v1/state.proto\x1a\x16umpire/v1/action.proto\"\x9b\x01\n\x0bRulesetInfo\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\t\x12\r\n\x05title\x18\x03 \x01(\t\x12\x11\n\tscenarios\x18\x04 \x03(\t\x12&\n\x07options\x18\x05 \x03(\x0b\x32\x15.umpire.v1.RuleOption\x12\x10\n\x08rulebook\x18\x06 \x01(\t\x12\x13\n\x0bunavailable\x18\x07 \x01(\t\"\x15\n\x13ListRulesetsRequest\"@\n\x14ListRulesetsResponse\x12(\n\x08rulesets\x18\x01 \x03(\x0b\x32\x16.umpire.v1.RulesetInfo\"\xe6\x02\n\x11\x43reateGameRequest\x12\x0f\n\x07ruleset\x18\x01 \x01(\t\x12\x13\n\x0bscenario_id\x18\x02 \x01(\t\x12%\n\x08scenario\x18\x03 \x01(\x0b\x32\x13.umpire.v1.Scenario\x12:\n\x07options\x18\x04 \x03(\x0b\x32).umpire.v1.CreateGameRequest.OptionsEntry\x12#\n\x06tables\x18\x05 \x01(\x0b\x32\x13.umpire.v1.TableSet\x12@\n\nparameters\x18\x06 \x03(\x0b\x32,.umpire.v1.CreateGameRequest.ParametersEntry\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x1a\x31\n\x0fParametersEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"(\n\tSideToken\x12\x0c\n\x04side\x18\x01 \x01(\t\x12\r\n\x05token\x18\x02 \x01(\t\"u\n\x12\x43reateGameResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12$\n\x06tokens\x18\x02 \x03(\x0b\x32\x14.umpire.v1.SideToken\x12\x17\n\x0fseed_commitment\x18\x03 \x01(\t\x12\x0f\n\x07version\x18\x04 \x01(\x04\"\"\n\x0fGetStateRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"7\n\x10GetStateResponse\x12#\n\x05state\x18\x01 \x01(\x0b\x32\x14.umpire.v1.GameState\"K\n\x15ValidateActionRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12!\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x11.umpire.v1.Action\"N\n\x16ValidateActionResponse\x12#\n\x07verdict\x18\x01 \x01(\x0b\x32\x12.umpire.v1.Verdict\x12\x0f\n\x07version\x18\x02 \x01(\x04\"}\n\x13SubmitActionRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12!\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x11.umpire.v1.Action\x12\x1d\n\x10\x65xpected_version\x18\x03 \x01(\x04H\x00\x88\x01\x01\x42\x13\n\x11_expected_version\"\x90\x01\n\x14SubmitActionResponse\x12#\n\x07verdict\x18\x01 \x01(\x0b\x32\x12.umpire.v1.Verdict\x12\x0f\n\x07version\x18\x02 \x01(\x04\x12 \n\x06\x65vents\x18\x03 \x03(\x0b\x32\x10.umpire.v1.Event\x12 \n\x04\x64ice\x18\x04 \x03(\x0b\x32\x12.umpire.v1.DieRoll\"\x90\x01\n\x0cQueryRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12)\n\x05reach\x18\n \x01(\x0b\x32\x18.umpire.v1.ReachQuestionH\x00\x12\x38\n\rlegal_actions\x18\x0b \x01(\x0b\x32\x1f.umpire.v1.LegalActionsQuestionH\x00\x42\n\n\x08question\".\n\rReachQuestion\x12\x0f\n\x07unit_id\x18\x01 \x01(\t\x12\x0c\n\x04mode\x18\x02 \x01(\t\"\x16\n\x14LegalActionsQuestion\"A\n\x11ReachableLocation\x12\x10\n\x08location\x18\x01 \x01(\t\x12\x0c\n\x04\x63ost\x18\x02 \x01(\x01\x12\x0c\n\x04path\x18\x03 \x03(\t\"T\n\x0bLegalAction\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x02 \x01(\t\x12\"\n\x07\x65xample\x18\x03 \x01(\x0b\x32\x11.umpire.v1.Action\"\xa4\x01\n\rQueryResponse\x12/\n\treachable\x18\x01 \x03(\x0b\x32\x1c.umpire.v1.ReachableLocation\x12-\n\rlegal_actions\x18\x02 \x03(\x0b\x32\x16.umpire.v1.LegalAction\x12\"\n\x05notes\x18\x03 \x03(\x0b\x32\x13.umpire.v1.RuleNote\x12\x0f\n\x07version\x18\x04 \x01(\x04\"9\n\x10WatchGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x14\n\x0c\x66rom_version\x18\x02 \x01(\x04\"4\n\x11WatchGameResponse\x12\x1f\n\x05\x65vent\x18\x01 \x01(\x0b\x32\x10.umpire.v1.Event\"$\n\x11\x45xportGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\";\n\x12\x45xportGameResponse\x12%\n\x06record\x18\x01 \x01(\x0b\x32\x15.umpire.v1.GameRecord\"$\n\x11RevealSeedRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"l\n\x12RevealSeedResponse\x12\x0c\n\x04seed\x18\x01 \x01(\t\x12\x0e\n\x06\x61greed\x18\x02 \x03(\t\x12 \n\x13revealed_at_version\x18\x03 \x01(\x04H\x00\x88\x01\x01\x42\x16\n\x14_revealed_at_version\"G\n\x12StaleVersionDetail\x12\x17\n\x0f\x63urrent_version\x18\x01 \x01(\x04\x12\x18\n\x10\x65xpected_version\x18\x02 \x01(\x04\":\n\x13IllegalActionDetail\x12#\n\x07verdict\x18\x01 \x01(\x0b\x32\x12.umpire.v1.Verdict\"6\n\x0f\x41mbiguousDetail\x12\x0f\n\x07message\x18\x01 \x01(\t\x12\x12\n\ncandidates\x18\x02 \x03(\t2\xb2\x05\n\x0b\x41\x64judicator\x12O\n\x0cListRulesets\x12\x1e.umpire.v1.ListRulesetsRequest\x1a\x1f.umpire.v1.ListRulesetsResponse\x12I\n\nCreateGame\x12\x1c.umpire.v1.CreateGameRequest\x1a\x1d.umpire.v1.CreateGameResponse\x12\x43\n\x08GetState\x12\x1a.umpire.v1.GetStateRequest\x1a\x1b.umpire.v1.GetStateResponse\x12U\n\x0eValidateAction\x12 .umpire.v1.ValidateActionRequest\x1a!.umpire.v1.ValidateActionResponse\x12O\n\x0cSubmitAction\x12\x1e.umpire.v1.SubmitActionRequest\x1a\x1f.umpire.v1.SubmitActionResponse\x12:\n\x05Query\x12\x17.umpire.v1.QueryRequest\x1a\x18.umpire.v1.QueryResponse\x12H\n\tWatchGame\x12\x1b.umpire.v1.WatchGameRequest\x1a\x1c.umpire.v1.WatchGameResponse0\x01\x12I\n\nExportGame\x12\x1c.umpire.v1.ExportGameRequest\x1a\x1d.umpire.v1.ExportGameResponse\x12I\n\nRevealSeed\x12\x1c.umpire.v1.RevealSeedRequest\x1a\x1d.umpire.v1.RevealSeedResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -71,33 +71,33 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_QUERYREQUEST']._serialized_start=1455
   _globals['_QUERYREQUEST']._serialized_end=1599
   _globals['_REACHQUESTION']._serialized_start=1601
-  _globals['_REACHQUESTION']._serialized_end=1633
-  _globals['_LEGALACTIONSQUESTION']._serialized_start=1635
-  _globals['_LEGALACTIONSQUESTION']._serialized_end=1657
-  _globals['_REACHABLELOCATION']._serialized_start=1659
-  _globals['_REACHABLELOCATION']._serialized_end=1724
-  _globals['_LEGALACTION']._serialized_start=1726
-  _globals['_LEGALACTION']._serialized_end=1810
-  _globals['_QUERYRESPONSE']._serialized_start=1813
-  _globals['_QUERYRESPONSE']._serialized_end=1960
-  _globals['_WATCHGAMEREQUEST']._serialized_start=1962
-  _globals['_WATCHGAMEREQUEST']._serialized_end=2019
-  _globals['_WATCHGAMERESPONSE']._serialized_start=2021
-  _globals['_WATCHGAMERESPONSE']._serialized_end=2073
-  _globals['_EXPORTGAMEREQUEST']._serialized_start=2075
-  _globals['_EXPORTGAMEREQUEST']._serialized_end=2111
-  _globals['_EXPORTGAMERESPONSE']._serialized_start=2113
-  _globals['_EXPORTGAMERESPONSE']._serialized_end=2172
-  _globals['_REVEALSEEDREQUEST']._serialized_start=2174
-  _globals['_REVEALSEEDREQUEST']._serialized_end=2210
-  _globals['_REVEALSEEDRESPONSE']._serialized_start=2212
-  _globals['_REVEALSEEDRESPONSE']._serialized_end=2262
-  _globals['_STALEVERSIONDETAIL']._serialized_start=2264
-  _globals['_STALEVERSIONDETAIL']._serialized_end=2335
-  _globals['_ILLEGALACTIONDETAIL']._serialized_start=2337
-  _globals['_ILLEGALACTIONDETAIL']._serialized_end=2395
-  _globals['_AMBIGUOUSDETAIL']._serialized_start=2397
-  _globals['_AMBIGUOUSDETAIL']._serialized_end=2451
-  _globals['_ADJUDICATOR']._serialized_start=2454
-  _globals['_ADJUDICATOR']._serialized_end=3144
+  _globals['_REACHQUESTION']._serialized_end=1647
+  _globals['_LEGALACTIONSQUESTION']._serialized_start=1649
+  _globals['_LEGALACTIONSQUESTION']._serialized_end=1671
+  _globals['_REACHABLELOCATION']._serialized_start=1673
+  _globals['_REACHABLELOCATION']._serialized_end=1738
+  _globals['_LEGALACTION']._serialized_start=1740
+  _globals['_LEGALACTION']._serialized_end=1824
+  _globals['_QUERYRESPONSE']._serialized_start=1827
+  _globals['_QUERYRESPONSE']._serialized_end=1991
+  _globals['_WATCHGAMEREQUEST']._serialized_start=1993
+  _globals['_WATCHGAMEREQUEST']._serialized_end=2050
+  _globals['_WATCHGAMERESPONSE']._serialized_start=2052
+  _globals['_WATCHGAMERESPONSE']._serialized_end=2104
+  _globals['_EXPORTGAMEREQUEST']._serialized_start=2106
+  _globals['_EXPORTGAMEREQUEST']._serialized_end=2142
+  _globals['_EXPORTGAMERESPONSE']._serialized_start=2144
+  _globals['_EXPORTGAMERESPONSE']._serialized_end=2203
+  _globals['_REVEALSEEDREQUEST']._serialized_start=2205
+  _globals['_REVEALSEEDREQUEST']._serialized_end=2241
+  _globals['_REVEALSEEDRESPONSE']._serialized_start=2243
+  _globals['_REVEALSEEDRESPONSE']._serialized_end=2351
+  _globals['_STALEVERSIONDETAIL']._serialized_start=2353
+  _globals['_STALEVERSIONDETAIL']._serialized_end=2424
+  _globals['_ILLEGALACTIONDETAIL']._serialized_start=2426
+  _globals['_ILLEGALACTIONDETAIL']._serialized_end=2484
+  _globals['_AMBIGUOUSDETAIL']._serialized_start=2486
+  _globals['_AMBIGUOUSDETAIL']._serialized_end=2540
+  _globals['_ADJUDICATOR']._serialized_start=2543
+  _globals['_ADJUDICATOR']._serialized_end=3233
 # @@protoc_insertion_point(module_scope)

@@ -150,10 +150,12 @@ class QueryRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., reach: _Optional[_Union[ReachQuestion, _Mapping]] = ..., legal_actions: _Optional[_Union[LegalActionsQuestion, _Mapping]] = ...) -> None: ...
 
 class ReachQuestion(_message.Message):
-    __slots__ = ("unit_id",)
+    __slots__ = ("unit_id", "mode")
     UNIT_ID_FIELD_NUMBER: _ClassVar[int]
+    MODE_FIELD_NUMBER: _ClassVar[int]
     unit_id: str
-    def __init__(self, unit_id: _Optional[str] = ...) -> None: ...
+    mode: str
+    def __init__(self, unit_id: _Optional[str] = ..., mode: _Optional[str] = ...) -> None: ...
 
 class LegalActionsQuestion(_message.Message):
     __slots__ = ()
@@ -180,14 +182,16 @@ class LegalAction(_message.Message):
     def __init__(self, kind: _Optional[str] = ..., description: _Optional[str] = ..., example: _Optional[_Union[_action_pb2.Action, _Mapping]] = ...) -> None: ...
 
 class QueryResponse(_message.Message):
-    __slots__ = ("reachable", "legal_actions", "notes")
+    __slots__ = ("reachable", "legal_actions", "notes", "version")
     REACHABLE_FIELD_NUMBER: _ClassVar[int]
     LEGAL_ACTIONS_FIELD_NUMBER: _ClassVar[int]
     NOTES_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
     reachable: _containers.RepeatedCompositeFieldContainer[ReachableLocation]
     legal_actions: _containers.RepeatedCompositeFieldContainer[LegalAction]
     notes: _containers.RepeatedCompositeFieldContainer[_common_pb2.RuleNote]
-    def __init__(self, reachable: _Optional[_Iterable[_Union[ReachableLocation, _Mapping]]] = ..., legal_actions: _Optional[_Iterable[_Union[LegalAction, _Mapping]]] = ..., notes: _Optional[_Iterable[_Union[_common_pb2.RuleNote, _Mapping]]] = ...) -> None: ...
+    version: int
+    def __init__(self, reachable: _Optional[_Iterable[_Union[ReachableLocation, _Mapping]]] = ..., legal_actions: _Optional[_Iterable[_Union[LegalAction, _Mapping]]] = ..., notes: _Optional[_Iterable[_Union[_common_pb2.RuleNote, _Mapping]]] = ..., version: _Optional[int] = ...) -> None: ...
 
 class WatchGameRequest(_message.Message):
     __slots__ = ("game_id", "from_version")
@@ -222,12 +226,14 @@ class RevealSeedRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ...) -> None: ...
 
 class RevealSeedResponse(_message.Message):
-    __slots__ = ("seed", "agreed")
+    __slots__ = ("seed", "agreed", "revealed_at_version")
     SEED_FIELD_NUMBER: _ClassVar[int]
     AGREED_FIELD_NUMBER: _ClassVar[int]
+    REVEALED_AT_VERSION_FIELD_NUMBER: _ClassVar[int]
     seed: str
     agreed: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, seed: _Optional[str] = ..., agreed: _Optional[_Iterable[str]] = ...) -> None: ...
+    revealed_at_version: int
+    def __init__(self, seed: _Optional[str] = ..., agreed: _Optional[_Iterable[str]] = ..., revealed_at_version: _Optional[int] = ...) -> None: ...
 
 class StaleVersionDetail(_message.Message):
     __slots__ = ("current_version", "expected_version")

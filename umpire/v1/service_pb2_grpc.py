@@ -97,7 +97,9 @@ class AdjudicatorServicer:
 
     def CreateGame(self, request, context):
         """Create a game; returns its id, one secret token per side and the dice
-        commitment. No token needed.
+        commitment. No side token needed; rate-limited per client address
+        (RESOURCE_EXHAUSTED beyond it) and, when the server has one, the creation
+        token is required.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -111,7 +113,9 @@ class AdjudicatorServicer:
         raise NotImplementedError('Method not implemented!')
 
     def ValidateAction(self, request, context):
-        """Dry run: the verdict on an action. Never changes the game.
+        """Dry run: the verdict on an action. Never changes the game. Judged on a
+        version at least the store's when the request arrived (even when another
+        server process accepted the last action); the response says which.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -126,13 +130,16 @@ class AdjudicatorServicer:
 
     def Query(self, request, context):
         """Questions about the current state: legal actions, reachable locations.
+        Answered on the current version, as ValidateAction; the response says which.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def WatchGame(self, request, context):
-        """Events from a version on, then live as they happen (the caller side's view).
+        """Events from a version on, then live as they happen (the caller side's
+        view), whichever server process accepted the action. From version 0 the
+        stream starts with the events of the game's creation.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -147,7 +154,10 @@ class AdjudicatorServicer:
 
     def RevealSeed(self, request, context):
         """Ask for the dice seed to be revealed: granted when the game is over or
-        once every side has asked.
+        once every side has asked (requests are recorded atomically, whichever
+        server process receives them). A reveal before the end ends the game's
+        secrecy: play may go on, but every later roll is marked DieRoll.open
+        (predictable by anyone) and GameState.dice_open is set.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -196,7 +196,7 @@ class SidePrivate(_message.Message):
     def __init__(self, side: _Optional[str] = ..., values: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class GameState(_message.Message):
-    __slots__ = ("ruleset", "ruleset_version", "game_id", "scenario", "version", "turn", "phase", "segment", "active_side", "units", "markers", "private_data", "pending", "dice_log", "seed_commitment", "seed", "finished", "result", "viewer", "options", "opaque_pieces", "import_source", "major_battles", "nordwind", "traces", "pattons", "lucky_forward")
+    __slots__ = ("ruleset", "ruleset_version", "game_id", "scenario", "version", "turn", "phase", "segment", "active_side", "units", "markers", "private_data", "pending", "dice_log", "seed_commitment", "seed", "finished", "result", "viewer", "options", "dice_open", "opaque_pieces", "import_source", "major_battles", "nordwind", "traces", "pattons", "lucky_forward")
     RULESET_FIELD_NUMBER: _ClassVar[int]
     RULESET_VERSION_FIELD_NUMBER: _ClassVar[int]
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
@@ -217,6 +217,7 @@ class GameState(_message.Message):
     RESULT_FIELD_NUMBER: _ClassVar[int]
     VIEWER_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    DICE_OPEN_FIELD_NUMBER: _ClassVar[int]
     OPAQUE_PIECES_FIELD_NUMBER: _ClassVar[int]
     IMPORT_SOURCE_FIELD_NUMBER: _ClassVar[int]
     MAJOR_BATTLES_FIELD_NUMBER: _ClassVar[int]
@@ -244,6 +245,7 @@ class GameState(_message.Message):
     result: GameResult
     viewer: str
     options: _containers.RepeatedCompositeFieldContainer[_definition_pb2.RuleOption]
+    dice_open: bool
     opaque_pieces: _containers.RepeatedCompositeFieldContainer[OpaquePiece]
     import_source: ImportSource
     major_battles: _major_battles_pb2.MajorBattlesState
@@ -251,7 +253,7 @@ class GameState(_message.Message):
     traces: _traces_pb2.TracesState
     pattons: _pattons_pb2.PattonsState
     lucky_forward: _lucky_forward_pb2.LuckyForwardState
-    def __init__(self, ruleset: _Optional[str] = ..., ruleset_version: _Optional[str] = ..., game_id: _Optional[str] = ..., scenario: _Optional[_Union[_definition_pb2.Scenario, _Mapping]] = ..., version: _Optional[int] = ..., turn: _Optional[int] = ..., phase: _Optional[str] = ..., segment: _Optional[str] = ..., active_side: _Optional[str] = ..., units: _Optional[_Iterable[_Union[UnitState, _Mapping]]] = ..., markers: _Optional[_Iterable[_Union[MapMarker, _Mapping]]] = ..., private_data: _Optional[_Iterable[_Union[SidePrivate, _Mapping]]] = ..., pending: _Optional[_Union[Decision, _Mapping]] = ..., dice_log: _Optional[_Iterable[_Union[_common_pb2.DieRoll, _Mapping]]] = ..., seed_commitment: _Optional[str] = ..., seed: _Optional[str] = ..., finished: _Optional[bool] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., viewer: _Optional[str] = ..., options: _Optional[_Iterable[_Union[_definition_pb2.RuleOption, _Mapping]]] = ..., opaque_pieces: _Optional[_Iterable[_Union[OpaquePiece, _Mapping]]] = ..., import_source: _Optional[_Union[ImportSource, _Mapping]] = ..., major_battles: _Optional[_Union[_major_battles_pb2.MajorBattlesState, _Mapping]] = ..., nordwind: _Optional[_Union[_nordwind_pb2.NordwindState, _Mapping]] = ..., traces: _Optional[_Union[_traces_pb2.TracesState, _Mapping]] = ..., pattons: _Optional[_Union[_pattons_pb2.PattonsState, _Mapping]] = ..., lucky_forward: _Optional[_Union[_lucky_forward_pb2.LuckyForwardState, _Mapping]] = ...) -> None: ...
+    def __init__(self, ruleset: _Optional[str] = ..., ruleset_version: _Optional[str] = ..., game_id: _Optional[str] = ..., scenario: _Optional[_Union[_definition_pb2.Scenario, _Mapping]] = ..., version: _Optional[int] = ..., turn: _Optional[int] = ..., phase: _Optional[str] = ..., segment: _Optional[str] = ..., active_side: _Optional[str] = ..., units: _Optional[_Iterable[_Union[UnitState, _Mapping]]] = ..., markers: _Optional[_Iterable[_Union[MapMarker, _Mapping]]] = ..., private_data: _Optional[_Iterable[_Union[SidePrivate, _Mapping]]] = ..., pending: _Optional[_Union[Decision, _Mapping]] = ..., dice_log: _Optional[_Iterable[_Union[_common_pb2.DieRoll, _Mapping]]] = ..., seed_commitment: _Optional[str] = ..., seed: _Optional[str] = ..., finished: _Optional[bool] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., viewer: _Optional[str] = ..., options: _Optional[_Iterable[_Union[_definition_pb2.RuleOption, _Mapping]]] = ..., dice_open: _Optional[bool] = ..., opaque_pieces: _Optional[_Iterable[_Union[OpaquePiece, _Mapping]]] = ..., import_source: _Optional[_Union[ImportSource, _Mapping]] = ..., major_battles: _Optional[_Union[_major_battles_pb2.MajorBattlesState, _Mapping]] = ..., nordwind: _Optional[_Union[_nordwind_pb2.NordwindState, _Mapping]] = ..., traces: _Optional[_Union[_traces_pb2.TracesState, _Mapping]] = ..., pattons: _Optional[_Union[_pattons_pb2.PattonsState, _Mapping]] = ..., lucky_forward: _Optional[_Union[_lucky_forward_pb2.LuckyForwardState, _Mapping]] = ...) -> None: ...
 
 class Event(_message.Message):
     __slots__ = ("version", "kind", "text", "citations", "side", "units", "from_location", "to_location", "dice", "visible_to")
@@ -294,7 +296,7 @@ class RecordedAction(_message.Message):
     def __init__(self, version: _Optional[int] = ..., action: _Optional[_Union[_action_pb2.Action, _Mapping]] = ..., dice: _Optional[_Iterable[_Union[_common_pb2.DieRoll, _Mapping]]] = ..., events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ..., accepted_at: _Optional[str] = ..., private_to: _Optional[str] = ...) -> None: ...
 
 class GameRecord(_message.Message):
-    __slots__ = ("game_id", "initial", "actions", "final", "parameters")
+    __slots__ = ("game_id", "initial", "actions", "final", "parameters", "creation_events")
     class ParametersEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -307,9 +309,11 @@ class GameRecord(_message.Message):
     ACTIONS_FIELD_NUMBER: _ClassVar[int]
     FINAL_FIELD_NUMBER: _ClassVar[int]
     PARAMETERS_FIELD_NUMBER: _ClassVar[int]
+    CREATION_EVENTS_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     initial: GameState
     actions: _containers.RepeatedCompositeFieldContainer[RecordedAction]
     final: GameState
     parameters: _containers.ScalarMap[str, str]
-    def __init__(self, game_id: _Optional[str] = ..., initial: _Optional[_Union[GameState, _Mapping]] = ..., actions: _Optional[_Iterable[_Union[RecordedAction, _Mapping]]] = ..., final: _Optional[_Union[GameState, _Mapping]] = ..., parameters: _Optional[_Mapping[str, str]] = ...) -> None: ...
+    creation_events: _containers.RepeatedCompositeFieldContainer[Event]
+    def __init__(self, game_id: _Optional[str] = ..., initial: _Optional[_Union[GameState, _Mapping]] = ..., actions: _Optional[_Iterable[_Union[RecordedAction, _Mapping]]] = ..., final: _Optional[_Union[GameState, _Mapping]] = ..., parameters: _Optional[_Mapping[str, str]] = ..., creation_events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ...) -> None: ...

@@ -19,7 +19,6 @@ from adjudicator.rules.major_battles.campaigns import campaign_of
 from adjudicator.rules.major_battles.casualties import casualties_inflicted, dice_for, removal, totals_odds
 from adjudicator.rules.major_battles.decisions import CASUALTIES, TIE, ask, check_choices, option
 from adjudicator.rules.major_battles.model import ARMOR, INFANTRY, Battle, Game, Unit
-from adjudicator.rules.major_battles.options import RETREATED_IN_LEFT, ZERO_DICE_TIE
 from umpire.v1 import action_pb2, common_pb2
 
 
@@ -225,7 +224,7 @@ def _outcome(g: Game, b: Battle, dice: DiceSource) -> None:
         # MB "Retreating" ¶2: the opponent does not have to retreat even if his total is smaller.
         g.emit("BATTLE_RESULT", f"battle for {where}: the defending units are eliminated; {b.attacker} enters "
                "whatever the totals", C.RETREAT_ELIMINATED, to=b.target)
-        if staying and g.opts[RETREATED_IN_LEFT] == "must-retreat":
+        if staying and g.opts.retreated_in_left == "must-retreat":
             retreat.start_defender_retreat(g, b, staying)
             return
         retreat.attacker_enters(g, b)
@@ -249,7 +248,7 @@ def _outcome(g: Game, b: Battle, dice: DiceSource) -> None:
         return
     att = [g.units[i] for i in b.attacker_units]
     de = [g.units[i] for i in b.defender_units]
-    if force_dice(att) == 0 and force_dice(de, b.defender_bonus_dice) == 0 and g.opts[ZERO_DICE_TIE] == "attacker-retreats":
+    if force_dice(att) == 0 and force_dice(de, b.defender_bonus_dice) == 0 and g.opts.zero_dice_tie == "attacker-retreats":
         g.emit("BATTLE_RESULT", f"battle for {where}: tie 0-0 and no die would be thrown in a refight; the attacker "
                "goes back (option mb.zero-dice-tie)", C.RETREAT_TOTALS, to=b.target)
         retreat.attacker_retreats(g, b, voluntary=True)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from functools import lru_cache
 from pathlib import Path
 
 from adjudicator.core.dice import DiceSource
@@ -24,8 +23,6 @@ from adjudicator.core.errors import MalformedInput
 from adjudicator.core.verdicts import VerdictBuilder
 from adjudicator.rules.major_battles import citations as C
 from adjudicator.rules.major_battles.model import Card, Game, Pack
-from adjudicator.rules.major_battles.options import RECYCLE_ORDER
-from importers.canonical import parse_bytes
 from umpire.v1 import action_pb2, tables_pb2
 
 DECK_TABLE = "major-battles/movement-deck"
@@ -33,19 +30,6 @@ CARD_IDS = tuple(f"c{i:02d}" for i in range(1, 24))
 GAME_ENDS = "game-ends"
 # Not a rule: a sanity bound on a reported value, so a typo is caught.
 MAX_REPORTED = 99
-DATA = Path(__file__).resolve().parent / "data"
-
-
-@lru_cache(maxsize=1)
-def _shipped() -> bytes:
-    ts = parse_bytes((DATA / "movement-deck.textproto").read_bytes(), tables_pb2.TableSet(), "text", "movement-deck")
-    return ts.tables[0].SerializeToString()
-
-
-def shipped_table() -> tables_pb2.Table:
-    t = tables_pb2.Table()
-    t.ParseFromString(_shipped())
-    return t
 
 
 def known_values(tables: Iterable[tables_pb2.Table]) -> dict[str, int]:
@@ -101,7 +85,7 @@ def _recycle_if_empty(g: Game, pack: Pack) -> None:
     if pack.face_down or not pack.face_up:
         return
     cards = list(pack.face_up)
-    if g.opts[RECYCLE_ORDER] == "reversed":
+    if g.opts.recycle_order == "reversed":
         cards.reverse()
     pack.face_down = cards
     pack.face_up = []
@@ -116,7 +100,7 @@ def top_card(g: Game, side: str) -> Card | None:
     if pack.face_down:
         return pack.face_down[0]
     if pack.face_up:
-        cards = pack.face_up if g.opts[RECYCLE_ORDER] != "reversed" else list(reversed(pack.face_up))
+        cards = pack.face_up if g.opts.recycle_order != "reversed" else list(reversed(pack.face_up))
         return cards[0]
     return None
 

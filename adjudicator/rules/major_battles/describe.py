@@ -6,12 +6,12 @@ a side's view alike (face-down cards are only counted)."""
 from __future__ import annotations
 
 from adjudicator.rules.major_battles.deck import GAME_ENDS
-from adjudicator.rules.major_battles.model import Game, game_of
+from adjudicator.rules.major_battles.model import Game, board_of_state
 from umpire.v1 import state_pb2
 
 
 def describe(state: state_pb2.GameState) -> list[str]:
-    g = game_of(state)
+    g = Game(state, board_of_state(state), mutable=False)
     mb = g.mb
     out = [f"campaign: {g.campaign or 'general rules'}; board: {g.board.id} ({'ILLUSTRATIVE' if g.board.source.startswith('ILLUSTRATIVE') else 'user board'})",
            f"movement deck: {mb.deck_mode}" + (" (players report the values of their real cards)" if mb.deck_mode == "physical" else "")]

@@ -11,7 +11,6 @@ from adjudicator.rules.major_battles.campaigns import campaign_of
 from adjudicator.rules.major_battles.decisions import DEFENDER_RETREAT
 from adjudicator.rules.major_battles.model import LANDED, OFF_MAP, Game, Unit
 from adjudicator.rules.major_battles.movement import ROAD_LIMIT
-from adjudicator.rules.major_battles.options import ROAD_LIMIT_COUNT
 from adjudicator.rules.major_battles.retreat import SURRENDER
 from umpire.v1 import action_pb2, major_battles_pb2 as mbp, service_pb2
 
@@ -94,7 +93,7 @@ def _moves(g: Game, side: str) -> list[service_pb2.LegalAction]:
     left = g.mb.mp_left
     enemy = g.other(side)
     camp = campaign_of(g.campaign)
-    distinct = g.opts[ROAD_LIMIT_COUNT] == "distinct-units"
+    distinct = g.opts.road_limit_count == "distinct-units"
     for town, units in _movable(g, side).items():
         for road, other in g.board.adj[town]:
             if len(out) >= MAX_MOVES:

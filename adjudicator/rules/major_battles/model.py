@@ -3,24 +3,21 @@
 Why a model instead of reading the protobuf state directly: with the upb
 backend every field access costs 0.2-0.5 us, so scanning 400 units on each
 `validate` would alone blow the 100 us budget. A `Game` is read from a state
-once and cached by the state object's identity (`game_of`); `validate`
-only reads it. `apply` builds its own `Game` (`fresh_game`), changes it and
-writes a new state (`to_state`); the argument state is never touched.
-
-States are values: code must not mutate a state in place after validating it
-(the engine never does; `clear_cache()` exists for tests that must).
+once per `Position` (the ruleset's `compile`); `validate` only reads it.
+`apply` builds its own writable `Game`, changes it and writes a new state
+(`to_state`); the argument state is never touched, and the changed `Game`
+becomes the read-only model of the new state (`readonly_copy`).
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
+import copy
 from dataclasses import dataclass, field
 from typing import Optional
 
 from adjudicator.core.errors import MalformedInput
 from adjudicator.rules.major_battles.board import Board, board_of
-from adjudicator.rules.major_battles.options import Options
+from adjudicator.rules.major_battles.options import MajorBattlesOptions
 from umpire.v1 import common_pb2, definition_pb2, major_battles_pb2 as mbp, state_pb2
 
 ARMOR = "armor"
@@ -267,7 +264,7 @@ class Game:
         self.red = ext.red_side
         self.sides = (self.blue, self.red)
         self.fixed_setup = ext.fixed_setup
-        self.opts = Options.of(state.options)
+        self.opts = MajorBattlesOptions(state.options)
         self.turn = state.turn
         self.phase = state.phase
         self.segment = state.segment
@@ -416,57 +413,43 @@ def to_state(g: Game) -> state_pb2.GameState:
     return s
 
 
-def _board(state: state_pb2.GameState) -> Board:
+def board_of_state(state: state_pb2.GameState) -> Board:
+    """The compiled board of a state (shared by content: board.py)."""
     if state.WhichOneof("ruleset_state") != "major_battles":
         raise MalformedInput("not a Major Battles state (no major_battles section)", "state")
     return board_of(state.scenario.definition.map, state.major_battles.board_digest)
 
 
-_CACHE: OrderedDict[int, tuple[state_pb2.GameState, int, Game]] = OrderedDict()
-_CACHE_SIZE = 16
-_LOCK = threading.Lock()  # the gRPC server validates from several threads
-
-
-def game_of(state: state_pb2.GameState) -> Game:
-    """The read-only model of `state`, cached by object identity and version.
-    The cache keeps the state alive, so an id is never reused while cached."""
-    key = id(state)
-    with _LOCK:
-        hit = _CACHE.get(key)
-        if hit is not None and hit[0] is state and hit[1] == state.version:
-            _CACHE.move_to_end(key)
-            return hit[2]
-    game = Game(state, _board(state), mutable=False)
-    _store(state, state.version, game)
-    return game
-
-
-def _store(state: state_pb2.GameState, version: int, game: Game) -> None:
-    with _LOCK:
-        _CACHE[id(state)] = (state, version, game)
-        _CACHE.move_to_end(id(state))
-        while len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
-
-
-def prime(state: state_pb2.GameState, version: int, g: Game) -> None:
-    """Cache `g` (the model `apply` just wrote into `state`) as the model of
-    `state` once the engine has set its version to `version`, so the first
-    validate after an action does not rebuild it. Equivalence with a fresh
-    read is checked by tests/rules/major_battles/test_mb_properties.py."""
+def readonly_copy(g: Game, state: state_pb2.GameState) -> Game:
+    """`g` (the model `apply` just wrote into `state`) as the read-only model of
+    `state`, so the first question after an action does not rebuild it (the
+    template's `carry`). Equal to a fresh read: checked by
+    tests/rules/major_battles/test_mb_properties.py."""
     g.state = state
     g.mutable = False
     g.events = []
     g.new_defs = []
     g.touch()
-    _store(state, version, g)
+    return g
 
 
-def fresh_game(state: state_pb2.GameState) -> Game:
-    """A private model to change (for `apply`)."""
-    return Game(state, _board(state), mutable=True)
-
-
-def clear_cache() -> None:
-    with _LOCK:
-        _CACHE.clear()
+def view_model(g: Game, view: state_pb2.GameState) -> Game | None:
+    """The model of a side's view, from the full model `g`: the view differs only
+    in the face-down cards (blanked), the shuffle dice and another side's pending
+    decision (views.py), which the model reads from `mb` and `pending`; the
+    units are shared (read-only). None when units hide attributes from the enemy
+    (then the view is compiled afresh)."""
+    if any(u.hidden_from_enemy for u in view.scenario.definition.units):
+        return None
+    v = copy.copy(g)
+    v.state = view
+    v.mutable = False
+    v.mb = mb_from_proto(view.major_battles)
+    v.pending = None
+    if view.HasField("pending"):
+        v.pending = state_pb2.Decision()
+        v.pending.CopyFrom(view.pending)
+    v.events = []
+    v.new_defs = []
+    v.touch()
+    return v

@@ -20,7 +20,6 @@ from adjudicator.rules.major_battles import citations as C
 from adjudicator.rules.major_battles.board import Road
 from adjudicator.rules.major_battles.campaigns import campaign_of
 from adjudicator.rules.major_battles.model import LANDED, ROAD_MARK, Approach, Game, Unit
-from adjudicator.rules.major_battles.options import ROAD_LIMIT_COUNT
 from umpire.v1 import action_pb2, service_pb2
 
 ROAD_LIMIT = 5  # MB "Using Movement Points" ¶3
@@ -59,7 +58,7 @@ def turn_checks(g: Game, side: str, b: VerdictBuilder, what: str) -> bool:
 
 def _uses(g: Game, road: Road, units: list[Unit], earlier: int) -> int:
     """Units this leg adds to the road's count (MB "Using Movement Points" ¶3)."""
-    if g.opts[ROAD_LIMIT_COUNT] == "distinct-units":
+    if g.opts.road_limit_count == "distinct-units":
         if earlier:
             return 0
         mark = ROAD_MARK + road.id
@@ -157,7 +156,7 @@ def sum_uses(g: Game, road: Road, units: list[Unit], used: dict[str, int]) -> in
     times = used.get(road.id, 0)
     if not times:
         return 0
-    if g.opts[ROAD_LIMIT_COUNT] == "distinct-units":
+    if g.opts.road_limit_count == "distinct-units":
         mark = ROAD_MARK + road.id
         return sum(1 for u in units if mark not in u.markers)
     return times * len(units)
@@ -193,7 +192,7 @@ def apply_move(g: Game, action: action_pb2.Action) -> None:
     b = VerdictBuilder()
     plan = plan_move(g, move, side, b)
     assert plan is not None
-    distinct = g.opts[ROAD_LIMIT_COUNT] == "distinct-units"
+    distinct = g.opts.road_limit_count == "distinct-units"
     used: dict[str, int] = {}
     for leg in plan.legs:
         add = _uses(g, leg.road, plan.units, used.get(leg.road.id, 0))

@@ -13,14 +13,13 @@ from adjudicator.rules.major_battles.campaigns import campaign_of
 from adjudicator.rules.major_battles.campaigns.base import Entry, ReserveSpec
 from adjudicator.rules.major_battles.decisions import RESERVE_THROW, RESERVE_TOWN, ask, check_choices, option
 from adjudicator.rules.major_battles.model import ARMOR, OFF_MAP, Game, Unit
-from adjudicator.rules.major_battles.options import RESERVE_TIMING
 from umpire.v1 import action_pb2, common_pb2, definition_pb2
 
 THROW_DICE = 3
 
 
 def reserve_sides(g: Game) -> list[str]:
-    if g.opts[RESERVE_TIMING] == "every-turn":
+    if g.opts.reserve_timing == "every-turn":
         return [g.active, g.other(g.active)]
     return [g.active]
 

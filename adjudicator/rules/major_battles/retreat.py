@@ -18,9 +18,6 @@ from adjudicator.rules.major_battles.board import Road
 from adjudicator.rules.major_battles.campaigns import campaign_of
 from adjudicator.rules.major_battles.decisions import DEFENDER_RETREAT, ask, option
 from adjudicator.rules.major_battles.model import OFF_MAP, RETREATED_IN, Approach, Battle, Game
-from adjudicator.rules.major_battles.options import (
-    ATTACKER_RETREAT_BLOCKED, LANDING_TIE_RETREAT,
-)
 from umpire.v1 import action_pb2
 
 MAX_RETREAT = 5  # MB "Retreating" ¶4: "up to a maximum of 5"
@@ -50,7 +47,7 @@ def retreat_ways(g: Game, town: str, side: str, forced: bool = True) -> list[Way
         if other in seen or road.id in blocked:
             continue
         if g.occupant(other) == enemy:
-            if not g.opts.advanced_retreat or not forced:
+            if g.opts.advanced_retreat != "on" or not forced:
                 continue
             if camp.battle_problem(g, [], other) is not None:
                 continue
@@ -214,7 +211,7 @@ def attacker_retreats(g: Game, b: Battle, voluntary: bool) -> None:
             g.emit("TRAPPED", f"{len(ids)} retreating unit(s) of {b.attacker} have no place to retreat and are eliminated",
                    C.ADVANCED, units=ids, to=b.target, side=b.attacker)
         elif a.area:
-            if voluntary and g.opts[LANDING_TIE_RETREAT] == "back-to-sea":
+            if voluntary and g.opts.landing_tie_retreat == "back-to-sea":
                 for uid in ids:
                     u = g.units[uid]
                     u.status, u.loc = OFF_MAP, ""
@@ -227,7 +224,7 @@ def attacker_retreats(g: Game, b: Battle, voluntary: bool) -> None:
                 g.emit("LANDING_FAILED", f"{len(ids)} unit(s) attempting to land at {g.board.name(b.target)} are eliminated",
                        C.SICILY_LANDING_BATTLE, units=ids, to=b.target, side=b.attacker)
         elif g.occupant(a.frm) == b.defender:
-            assert g.opts[ATTACKER_RETREAT_BLOCKED] == "surrender"
+            assert g.opts.attacker_retreat_blocked == "surrender"
             g.eliminate(ids)
             g.emit("SURRENDER", f"{len(ids)} unit(s) of {b.attacker} cannot go back to {g.board.name(a.frm)} (now held "
                    "by the enemy) and surrender (option mb.attacker-retreat-blocked)", C.RETREAT_ATTACKER,

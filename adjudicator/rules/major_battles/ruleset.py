@@ -1,21 +1,21 @@
-"""The Major Battles ruleset: the `Ruleset` interface wired to the modules
-that hold the rules (deck, movement, landing, battle, retreat, reserves,
-turns, setup, campaigns)."""
+"""The Major Battles ruleset on the template (core/template.py): one dispatch
+table wiring each action to the modules that hold the rules (deck, movement,
+landing, battle, retreat, reserves, turns, setup, campaigns); the model is
+`Game` (model.py), a Python mirror of the state."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
-
-from collections.abc import Mapping, Sequence
 
 from adjudicator.core.dice import DiceSource
 from adjudicator.core.errors import MalformedInput
-from adjudicator.core.ruleset import Ruleset
+from adjudicator.core.position import Position
 from adjudicator.core.secrecy import SideFilter
-from adjudicator.core.tables import merge_tables
+from adjudicator.core.template import Actions, Applier, RulesetBase, Validator
 from adjudicator.core.verdicts import VerdictBuilder
 from adjudicator.rules.major_battles import (
-    battle, citations as C, deck, describe, landing, legal, movement, options as opts, reserves, retreat, scenarios, setup,
+    battle, citations as C, data, deck, describe, landing, legal, movement, reserves, retreat, scenarios, setup,
     turns, views,
 )
 from adjudicator.rules.major_battles.board import compile_board
@@ -24,10 +24,11 @@ from adjudicator.rules.major_battles.decisions import (
     CASUALTIES, DEFECTION, DEFENDER_RETREAT, OVERSTACK, RESERVE_THROW, RESERVE_TOWN, TIE,
 )
 from adjudicator.rules.major_battles.model import (
-    MB, OFF_MAP, ON_MAP, Game, fresh_game, game_of, mb_to_proto, prime, to_state,
+    MB, OFF_MAP, ON_MAP, Game, board_of_state, mb_to_proto, readonly_copy, to_state, view_model,
 )
+from adjudicator.rules.major_battles.options import MajorBattlesOptions
 from adjudicator.rules.major_battles.movement import STACK_LIMIT
-from umpire.v1 import action_pb2, common_pb2, definition_pb2, service_pb2, state_pb2, tables_pb2
+from umpire.v1 import action_pb2, common_pb2, definition_pb2, service_pb2, state_pb2
 
 _ANSWERS = {
     TIE: (battle.validate_tie, battle.apply_tie),
@@ -53,49 +54,71 @@ class MajorBattlesFilter(SideFilter):
         return views.view_rolls(state, rolls)
 
 
-class MajorBattles(Ruleset):
+class MajorBattles(RulesetBase[Game]):
     side_filter = MajorBattlesFilter()
     id = scenarios.RULESET_ID
     version = scenarios.RULESET_VERSION
     title = "Major Battles and Campaigns of General George S. Patton"
     rulebook = "major-battles-patton.txt"
+    book = C.MB
+    pack = data.PACK  # its scenarios are the campaigns built on the shipped boards (scenarios.py)
+    options_class = MajorBattlesOptions
+    extension = "major_battles"
 
-    # -- data pack
-    def authoring(self) -> "Vocabulary":
+    def actions(self) -> Actions[Game]:
+        acts = (Actions[Game](self.title)
+                .on("move", _validate_move, lambda g, a, dice: movement.apply_move(g, a))
+                .on("attack", _validate_attack, lambda g, a, dice: battle.apply_attack(g, a.attack, dice))
+                .on("end_phase", _validate_end, _apply_end)
+                .on("place", lambda g, a, b: setup.validate_place(g, a.place, a.side, b),
+                    lambda g, a, dice: setup.apply_place(g, a))
+                .on("major_battles.turn_card",
+                    lambda g, a, b: deck.validate_turn_card(g, a.major_battles.turn_card.value, a.side, b),
+                    lambda g, a, dice: deck.apply_turn_card(g, a))
+                .on("major_battles.land", lambda g, a, b: landing.validate_land(g, a.major_battles.land, a.side, b),
+                    lambda g, a, dice: landing.apply_land(g, a))
+                .on("major_battles.concede", lambda g, a, b: None, lambda g, a, dice: _concede(g, a)))
+        for kind, (check, act) in _ANSWERS.items():
+            acts.answer(kind, _checking(check), _answering(act))
+        return acts
+
+    def authoring(self) -> Vocabulary:
         from adjudicator.rules.major_battles.authoring import VOCABULARY
 
         return VOCABULARY
 
-    def scenario_ids(self) -> list[str]:
-        return list(scenarios.SHIPPED)
+    def complete(self, scenario: definition_pb2.Scenario) -> definition_pb2.Scenario:
+        sc = scenarios.complete(scenario)
+        if not any(t.id == deck.DECK_TABLE for t in sc.definition.tables):
+            sc.definition.tables.append(data.deck_table())
+        return sc
 
-    def load_scenario(self, scenario_id: str) -> definition_pb2.Scenario:
-        return scenarios.shipped(scenario_id)
+    # -- the model (model.py): a Python mirror of the state, cached per Position
+    def compile(self, state: state_pb2.GameState) -> Game:
+        return Game(state, board_of_state(state), mutable=False)
 
-    def options(self) -> list[definition_pb2.RuleOption]:
-        return opts.rule_options()
+    def writable(self, state: state_pb2.GameState, before: Position | None) -> Game:
+        return Game(state, board_of_state(state), mutable=True)
+
+    def finish(self, model: Game) -> tuple[state_pb2.GameState, list[state_pb2.Event]]:
+        """After every action the campaign's own checks (objectives, relief...) run."""
+        if not model.finished:
+            campaign_of(model.campaign).after_action(model)
+        return to_state(model), list(model.events)
+
+    def carry(self, model: Game, new_state: state_pb2.GameState) -> Game:
+        return readonly_copy(model, new_state)
+
+    def narrow(self, model: Game, view: state_pb2.GameState, side: str) -> Game | None:
+        return view_model(model, view)
 
     # -- lifecycle
-    def new_game(
-        self,
-        scenario: definition_pb2.Scenario,
-        *,
-        game_id: str,
-        options: Mapping[str, str],
-        tables: tables_pb2.TableSet | None,
-        dice: DiceSource,
-    ) -> tuple[state_pb2.GameState, list[state_pb2.Event]]:
-        sc = scenarios.complete(scenario)
+    def start(self, state: state_pb2.GameState, dice: DiceSource) -> tuple[state_pb2.GameState, list[state_pb2.Event]]:
+        sc = state.scenario
         ext = sc.major_battles
         camp = campaign_of(ext.campaign)
         board = compile_board(sc.definition.map, "scenario.definition.map")
         camp.check_board(board)
-        shipped_deck = [t for t in sc.definition.tables if t.id == deck.DECK_TABLE] or [deck.shipped_table()]
-        others = [t for t in sc.definition.tables if t.id != deck.DECK_TABLE]
-        merged = merge_tables(shipped_deck, tables, "tables") if tables is not None and tables.tables else shipped_deck
-        del sc.definition.tables[:]
-        sc.definition.tables.extend(others + list(merged))
-        state = state_pb2.GameState(scenario=sc, options=opts.effective(sc.options, options))
         placed = {p.unit_id: p.location for p in sc.setup}
         per_town: dict[str, list[str]] = {}
         for i, p in enumerate(sc.setup):
@@ -119,7 +142,7 @@ class MajorBattles(Ruleset):
                 turns_started={ext.blue_side: 0, ext.red_side: 0})
         state.major_battles.CopyFrom(mb_to_proto(mb))
         state.turn = 0
-        g = fresh_game(state)
+        g = Game(state, board_of_state(state), mutable=True)
         g.emit("DECK_DEALT", f"movement deck: {ext.blue_cards} cards to {ext.blue_side}"
                + (" (+ the Game Ends card at the bottom)" if ext.game_ends_card else "")
                + f", {ext.red_cards} to {ext.red_side}; "
@@ -134,110 +157,76 @@ class MajorBattles(Ruleset):
             g.active = camp.setup_sides(g)[0]
         return to_state(g), g.events
 
-    def validate(self, state: state_pb2.GameState, action: action_pb2.Action) -> action_pb2.Verdict:  # type: ignore[override]  # MIGRATION (issue 8): moves onto RulesetBase
-        g = game_of(state)
-        kind = action.WhichOneof("kind") or ""
-        b = VerdictBuilder(kind)
-        side = action.side
-        if kind == "move":
-            if action.move.mode:
-                # One way to move (MB "Using Movement Points"); Sicily landings are MbLand.
-                raise MalformedInput(f"Major Battles has no movement mode {action.move.mode!r} (leave it empty; "
-                                     "landings are major_battles.land)", "move.mode")
-            movement.validate_move(g, action.move, side, b)
-        elif kind == "attack":
-            if action.attack.supports:
-                raise MalformedInput("Major Battles has no supporting units (every unit in a battle is an "
-                                     "attacker)", "attack.supports")
-            battle.validate_attack(g, action.attack, side, b)
-        elif kind == "answer":
-            if g.pending is None:
-                raise MalformedInput("there is no pending decision", "action.answer")
-            _ANSWERS[g.pending.kind][0](g, action.answer, b)
-        elif kind == "end_phase":
-            self._validate_end(g, action, b)
-        elif kind == "place":
-            setup.validate_place(g, action.place, side, b)
-        elif kind == "major_battles":
-            sub = action.major_battles.WhichOneof("kind")
-            if sub == "turn_card":
-                deck.validate_turn_card(g, action.major_battles.turn_card.value, side, b)
-            elif sub == "land":
-                landing.validate_land(g, action.major_battles.land, side, b)
-            elif sub == "concede":
-                pass
-            else:
-                raise MalformedInput("empty Major Battles action (turn_card, land or concede)", "action.major_battles")
-        else:
-            raise MalformedInput(f"Major Battles has no {kind!r} action", "action")
-        return b.build()
+    # -- queries
+    def legal(self, model: Game, side: str) -> list[service_pb2.LegalAction]:
+        return legal.legal_actions(model, side)
 
-    def _validate_end(self, g: Game, action: action_pb2.Action, b: VerdictBuilder) -> None:
-        want = action.end_phase.phase
-        if want and want not in (g.phase, g.segment):
-            b.violation("WRONG_PHASE", f"the game is in phase {g.phase!r} ({g.segment}), not {want!r}", C.DECK)
-            return
-        if g.phase == "setup":
-            setup.validate_end_setup(g, action.side, b)
-        else:
-            turns.validate_end_turn(g, action.side, b)
+    def reachable(
+        self, model: Game, unit_id: str, mode: str
+    ) -> tuple[list[service_pb2.ReachableLocation], list[common_pb2.RuleNote]]:
+        return movement.reach(model, unit_id), []
 
-    def apply(
-        self, state: state_pb2.GameState, action: action_pb2.Action, dice: DiceSource  # type: ignore[override]  # MIGRATION (issue 8): moves onto RulesetBase
-    ) -> tuple[state_pb2.GameState, list[state_pb2.Event]]:
-        g = fresh_game(state)
-        kind = action.WhichOneof("kind")
-        if kind == "move":
-            movement.apply_move(g, action)
-        elif kind == "attack":
-            battle.apply_attack(g, action.attack, dice)
-        elif kind == "answer":
-            assert g.pending is not None
-            _ANSWERS[g.pending.kind][1](g, action.answer, dice)
-            self._resume(g, dice)
-        elif kind == "end_phase":
-            if g.phase == "setup":
-                setup.apply_end_setup(g, dice)
-            else:
-                turns.apply_end_turn(g, dice)
-        elif kind == "place":
-            setup.apply_place(g, action)
-        else:
-            sub = action.major_battles.WhichOneof("kind")
-            if sub == "turn_card":
-                deck.apply_turn_card(g, action)
-            elif sub == "land":
-                landing.apply_land(g, action)
-            else:
-                self._concede(g, action)
-        if not g.finished:
-            campaign_of(g.campaign).after_action(g)
-        new, events = to_state(g), g.events
-        # engine.apply_action sets version = state.version + 1 on the returned state
-        prime(new, state.version + 1, g)
-        return new, events
+    def describe(self, state: state_pb2.GameState) -> list[str]:
+        return describe.describe(state)
 
-    @staticmethod
-    def _resume(g: Game, dice: DiceSource) -> None:
+
+def _validate_move(g: Game, action: action_pb2.Action, b: VerdictBuilder) -> None:
+    if action.move.mode:
+        # One way to move (MB "Using Movement Points"); Sicily landings are MbLand.
+        raise MalformedInput(f"Major Battles has no movement mode {action.move.mode!r} (leave it empty; "
+                             "landings are major_battles.land)", "move.mode")
+    movement.validate_move(g, action.move, action.side, b)
+
+
+def _validate_attack(g: Game, action: action_pb2.Action, b: VerdictBuilder) -> None:
+    if action.attack.supports:
+        raise MalformedInput("Major Battles has no supporting units (every unit in a battle is an attacker)",
+                             "attack.supports")
+    battle.validate_attack(g, action.attack, action.side, b)
+
+
+def _validate_end(g: Game, action: action_pb2.Action, b: VerdictBuilder) -> None:
+    want = action.end_phase.phase
+    if want and want not in (g.phase, g.segment):
+        b.violation("WRONG_PHASE", f"the game is in phase {g.phase!r} ({g.segment}), not {want!r}", C.DECK)
+        return
+    if g.phase == "setup":
+        setup.validate_end_setup(g, action.side, b)
+    else:
+        turns.validate_end_turn(g, action.side, b)
+
+
+def _apply_end(g: Game, action: action_pb2.Action, dice: DiceSource) -> None:
+    if g.phase == "setup":
+        setup.apply_end_setup(g, dice)
+    else:
+        turns.apply_end_turn(g, dice)
+
+
+def _checking(check: Callable[[Game, action_pb2.AnswerDecision, VerdictBuilder], None]) -> Validator[Game]:
+    def validate(g: Game, action: action_pb2.Action, b: VerdictBuilder) -> None:
+        check(g, action.answer, b)
+
+    return validate
+
+
+def _answering(act: Callable[[Game, action_pb2.AnswerDecision, DiceSource], None]) -> Applier[Game]:
+    """An answer's applier, then the battle or the end of turn it interrupted goes on."""
+
+    def apply(g: Game, action: action_pb2.Action, dice: DiceSource) -> None:
+        act(g, action.answer, dice)
         if g.pending is None and (g.mb.battle is not None or g.mb.battle_queue):
             battle.run(g, dice)
         if g.pending is None and not g.finished and g.segment == "end":
             turns.continue_end(g, dice)
 
-    @staticmethod
-    def _concede(g: Game, action: action_pb2.Action) -> None:
-        reason = action.major_battles.concede.reason
-        cite = C.SICILY_AXIS_WIN if g.campaign == "sicily" and action.side == g.blue else C.UMPIRE
-        g.end_game(g.other(action.side), f"{action.side} concedes" + (f": {reason}" if reason else ""), cite)
+    return apply
 
-    def legal_actions(self, state: state_pb2.GameState, side: str) -> list[service_pb2.LegalAction]:  # type: ignore[override]  # MIGRATION (issue 8): moves onto RulesetBase
-        return legal.legal_actions(game_of(state), side)
 
-    def reach(self, state: state_pb2.GameState, unit_id: str) -> list[service_pb2.ReachableLocation]:  # type: ignore[override]  # MIGRATION (issue 8): moves onto RulesetBase
-        return movement.reach(game_of(state), unit_id)
-
-    def describe(self, state: state_pb2.GameState) -> list[str]:
-        return describe.describe(state)
+def _concede(g: Game, action: action_pb2.Action) -> None:
+    reason = action.major_battles.concede.reason
+    cite = C.SICILY_AXIS_WIN if g.campaign == "sicily" and action.side == g.blue else C.UMPIRE
+    g.end_game(g.other(action.side), f"{action.side} concedes" + (f": {reason}" if reason else ""), cite)
 
 
 RULESET = MajorBattles()

@@ -13,20 +13,17 @@ units, the deal), so supplying the real board is all a user has to do
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
+from functools import partial
 
 from adjudicator.core.errors import MalformedInput, NotFound
-from adjudicator.rules.major_battles import citations as C
+from adjudicator.rules.major_battles import citations as C, data
 from adjudicator.rules.major_battles.campaigns import campaign_of
 from adjudicator.rules.major_battles.campaigns.base import Campaign
 from adjudicator.rules.major_battles.model import ARMOR, INFANTRY
-from importers.canonical import parse_bytes
-from umpire.v1 import definition_pb2, map_pb2
+from umpire.v1 import definition_pb2
 
 RULESET_ID = "major-battles"
 RULESET_VERSION = "1.0.0"
-BOARDS = Path(__file__).resolve().parent / "data" / "boards"
 PREFIX = {"us": "us", "german": "de", "allied": "al", "axis": "ax"}
 
 # scenario id -> (campaign, board file, name)
@@ -50,18 +47,6 @@ ILLUSTRATION_SETUP: dict[str, list[tuple[str, str, int, str]]] = {
                        ("blue", INFANTRY, 2, "E"), ("blue", INFANTRY, 1, "F"),
                        ("red", ARMOR, 2, "A"), ("red", INFANTRY, 2, "A")],
 }
-
-
-@lru_cache(maxsize=None)
-def _board_bytes(name: str) -> bytes:
-    path = BOARDS / f"{name}.textproto"
-    return parse_bytes(path.read_bytes(), map_pb2.GameMap(), "text", str(path)).SerializeToString()
-
-
-def load_board(name: str) -> map_pb2.GameMap:
-    m = map_pb2.GameMap()
-    m.ParseFromString(_board_bytes(name))
-    return m
 
 
 def unit_id(side: str, kind: str, n: int, reserve: bool) -> str:
@@ -160,20 +145,11 @@ def _reinforcements(sc: definition_pb2.Scenario, camp: Campaign) -> None:
 
 
 def _check_units(sc: definition_pb2.Scenario) -> None:
-    sides = {s.id for s in sc.definition.sides}
-    seen: set[str] = set()
+    """Ids, sides and the set-up are checked for every game (core/template.py)."""
     for i, u in enumerate(sc.definition.units):
-        w = f"scenario.definition.units[{i}]"
-        if not u.id or u.id in seen:
-            raise MalformedInput(f"unit id {u.id!r} is empty or repeated", w)
-        seen.add(u.id)
-        if u.side not in sides:
-            raise MalformedInput(f"unit {u.id} has unknown side {u.side!r}", w)
         if u.type not in (ARMOR, INFANTRY):
-            raise MalformedInput(f"unit {u.id} has type {u.type!r}; Major Battles units are armor or infantry", w)
-    for i, p in enumerate(sc.setup):
-        if p.unit_id not in seen:
-            raise MalformedInput(f"setup places unknown unit {p.unit_id!r}", f"scenario.setup[{i}]")
+            raise MalformedInput(f"unit {u.id} has type {u.type!r}; Major Battles units are armor or infantry",
+                                 f"scenario.definition.units[{i}]")
 
 
 def shipped(scenario_id: str) -> definition_pb2.Scenario:
@@ -183,7 +159,7 @@ def shipped(scenario_id: str) -> definition_pb2.Scenario:
     campaign, board, name = entry
     camp = campaign_of(campaign)
     sc = definition_pb2.Scenario(id=scenario_id, name=name, ruleset=RULESET_ID, ruleset_version=RULESET_VERSION)
-    gmap = load_board(board)
+    gmap = data.board(board)
     sc.definition.id = scenario_id
     sc.definition.name = name
     sc.definition.map.CopyFrom(gmap)
@@ -207,3 +183,7 @@ def shipped(scenario_id: str) -> definition_pb2.Scenario:
             d.units.add(id=uid, side=side, type=kind, name=f"{side} {kind}")
             sc.setup.add(unit_id=uid, location=town)
     return complete(sc)
+
+
+for _sid in SHIPPED:  # the data pack's scenarios, built on its boards
+    data.PACK.ship(_sid, partial(shipped, _sid))

@@ -23,7 +23,6 @@ from adjudicator.rules.major_battles.model import (
     ARMOR, INFANTRY, LANDED, RETREATED_IN, ROAD_MARK, WITHDRAWN, Defection, Game,
 )
 from adjudicator.rules.major_battles.movement import STACK_LIMIT
-from adjudicator.rules.major_battles.options import DEFECTION_ODD, OVERSTACK_SIDES
 from umpire.v1 import action_pb2
 
 END_STEPS = ("defection", "reserves", "overstack", "victory")
@@ -97,7 +96,7 @@ def defection_plan(g: Game) -> tuple[str, int, list[str], list[str], int]:
     arm = [i for i in cands if g.units[i].kind == ARMOR]
     r = removal(number, len(inf), len(arm))
     armor = r.armor
-    if g.opts[DEFECTION_ODD] == "round-down":
+    if g.opts.defection_odd == "round-down":
         armor = min(len(arm), (number - r.infantry) // 2)
     forced: list[str] = []
     pick: list[str] = []
@@ -143,7 +142,7 @@ def _remove_defectors(g: Game, ids: list[str]) -> None:
 
 # -- 3. overstacking (MB "Positioning of Units" ¶1)
 def overstacked(g: Game) -> list[tuple[str, str]]:
-    sides = [g.active] if g.opts[OVERSTACK_SIDES] == "active-side" else [g.active, g.other(g.active)]
+    sides = [g.active] if g.opts.overstack_sides == "active-side" else [g.active, g.other(g.active)]
     out = []
     for side in sides:
         for town in g.occupied_towns(side):

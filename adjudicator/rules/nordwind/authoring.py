@@ -5,14 +5,14 @@ the rules code itself uses, so the two cannot drift apart."""
 from __future__ import annotations
 
 from adjudicator.core.authoring import CounterField, Term, Vocabulary
-from adjudicator.rules.nordwind.data import ROSTER
+from adjudicator.rules.nordwind.data import roster
 from adjudicator.rules.nordwind.board import RHINE, ROAD_ROWS, TERRAIN_ROWS
 from adjudicator.rules.nordwind.moves import RED_LINE_TAG
 from adjudicator.rules.nordwind.units import CLASSES, COLUMNS, COUNTERS, QUALITIES, SIZES
 
 _CHOICES = {
     "quality": QUALITIES, "quality (reduced)": QUALITIES, "size": SIZES, "movement class": CLASSES,
-    "armored bonus": ("yes", "no"), "type": tuple(t.id for t in ROSTER.unit_types),
+    "armored bonus": ("yes", "no"), "type": tuple(t.id for t in roster().unit_types),
 }
 
 VOCABULARY = Vocabulary(
@@ -37,6 +37,6 @@ VOCABULARY = Vocabulary(
         CounterField(c, _CHOICES.get(c, ()), number=c.startswith("strength"), rule="Nordwind 1.3")
         for c in COLUMNS),
     default_terrain="clear",
-    unit_types=tuple(ROSTER.unit_types),
+    unit_types=tuple(roster().unit_types),
     notes=("towns: give the hex its place name (Saverne, ...): the objectives are found by name (10.3)",),
 )

@@ -2,10 +2,11 @@
 TET), the ferry (3.3).
 
 A `Board` indexes one game state's units by hex and side over the compiled map
-and memoizes what is derived from them (memo.py); `cache.board_of` keeps one
-board per hot state, so the many questions asked of one state share it. Cost
-tables (one per movement class) depend only on the map, the terrain table and
-the options, so they are cached across states on the compiled map.
+and memoizes what is derived from them (memo.py); it is the ruleset's model
+(core/template.py), so the many questions asked of one `Position` share one
+board. Cost tables (one per movement class) depend only on the map, the
+terrain table and the options, so they are cached across states on the
+compiled map.
 """
 
 from __future__ import annotations
@@ -13,15 +14,15 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 from adjudicator.core.errors import MalformedInput, NeedsData
 from adjudicator.core.hexmap import HexMap, compile_map
+from adjudicator.core import movement
 from adjudicator.core.movement import IMPASSABLE, CostTable, build_costs
 from adjudicator.core.tables import TableView, find_table
 from adjudicator.core.unknowns import Branch
 from adjudicator.core.zoc import side_mask, zoc_field
-from adjudicator.rules.nordwind import options as opts
+from adjudicator.rules.nordwind.options import NordwindOptions
 from adjudicator.rules.nordwind.cite import GERMAN, RULESET_ID, other
 from adjudicator.rules.nordwind.memo import Memo
 from adjudicator.rules.nordwind.units import Counters
@@ -37,15 +38,8 @@ FERRY_MP = {"foot": 3, "mech": 6}  # 3.3
 
 
 def mp_units(text: str) -> int:
-    """A TET movement value ("1", "1/2", "+3") in half-MP units."""
-    try:
-        value = Fraction(text.strip().lstrip("+"))
-    except (ValueError, ZeroDivisionError):
-        raise MalformedInput(f"movement cost {text!r} is not a number of MP like '1', '1/2' or '+3'", TET) from None
-    units = value * HALF
-    if units.denominator != 1:
-        raise MalformedInput(f"movement cost {text!r} is not a multiple of 1/2 MP", TET)
-    return int(units)
+    """A TET movement value ("1", "1/2", "+3") in half-MP units (the kernel's reader)."""
+    return movement.mp_units(text, HALF, TET)
 
 
 @dataclass
@@ -59,8 +53,8 @@ class MoveCosts:
 def move_costs(state: state_pb2.GameState, hexmap: HexMap, mclass: str) -> MoveCosts:
     """Terrain costs of `mclass` on the game's map (3.2 and the TET), cached."""
     tet = find_table(state.scenario.definition.tables, TET)
-    road_opt = opts.value(state, "nw.amb2-national-road")
-    river_opt = opts.value(state, "nw.amb3-footnote-river")
+    road_opt = NordwindOptions(state.options).national_road
+    river_opt = NordwindOptions(state.options).footnote_river
     key = ("nordwind-costs", mclass, hashlib.sha256(tet.table.SerializeToString(deterministic=True)
                                                     + road_opt.encode() + river_opt.encode()).digest())
     hit = hexmap.derived.get(key)
@@ -173,11 +167,13 @@ class Board:
     values derived from them (ZoC fields, occupied hexes, road-rule masks)
     memoized per board.
 
-    A board may be shared: `board_of` (cache.py) keeps one per hot state and
-    hands the same object to every question about that state, from several
-    threads. So a board from the cache is *frozen*: its masks are immutable
-    `bytes`, and `move_unit` (judging the next unit of a stack move) refuses to
-    run on it; call `overlay()` first for a private copy that may change.
+    A board may be shared: a `Position` keeps one per state and hands the same
+    object to every question about that state, from several threads. So a
+    shared board is *frozen*: its masks are immutable `bytes`, and `move_unit`
+    (judging the next unit of a stack move) refuses to run on it; call
+    `overlay()` first for a private copy that may change. `apply` works on such
+    a copy of the board of the state before the action (`events` collects what
+    it did); after a move that copy is the new state's board (`current`).
     """
 
     def __init__(self, state: state_pb2.GameState, counters: Counters | None = None) -> None:
@@ -189,6 +185,11 @@ class Board:
         self.sides: dict[str, str] = {}
         self.frozen = False
         self.memo = Memo()
+        self.opts = NordwindOptions(state.options)
+        self.events: list[state_pb2.Event] = []
+        # False once `apply` changed the state in ways this board does not follow
+        # (anything but moving units with `move_unit`): it then describes no state.
+        self.current = True
         self._owned: set[int] | None = None  # hexes whose `at` list this board owns (None: all)
         index = self.map.index
         position: dict[str, int] = {}
@@ -219,6 +220,23 @@ class Board:
         new.sides = self.sides
         new.frozen = False
         new.memo = self.memo.copy()
+        new.opts = self.opts
+        new.events = []
+        new.current = True
+        return new
+
+    def rebind(self, state: state_pb2.GameState) -> Board:
+        """A frozen board of `state`, a state with this board's units in the same
+        hexes and the same counters (a side's view of this board's state):
+        everything is shared, memoized values included (they depend only on the
+        units and the counters)."""
+        if not self.frozen:
+            raise RuntimeError("only a frozen (shared) board can be rebound; use overlay() for a private copy")
+        new = Board.__new__(Board)
+        new.__dict__.update(self.__dict__)
+        new.state = state
+        new.us = UnitStates(state, self.us.position)
+        new.events = []
         return new
 
     def freeze(self) -> Board:

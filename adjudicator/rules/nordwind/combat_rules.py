@@ -30,7 +30,7 @@ from adjudicator.core.tables import TableView, find_table
 from adjudicator.core.unknowns import Branch, decide
 from adjudicator.core.verdicts import VerdictBuilder
 from adjudicator.core.zoc import surrounded
-from adjudicator.rules.nordwind import options as opts
+from adjudicator.rules.nordwind.options import NordwindOptions
 from adjudicator.rules.nordwind.board import TET, Board
 from adjudicator.rules.nordwind.cite import GERMAN, NW, RULESET_ID, other
 from umpire.v1 import action_pb2, common_pb2, state_pb2
@@ -182,7 +182,7 @@ def validate_attack(board: Board, action: action_pb2.Action, b: VerdictBuilder) 
 
 def defender_may_fly(state: state_pb2.GameState, s: Setup) -> bool:
     """9.1: the defender may call an air mission (AMB-18: one per side)."""
-    if s.attacker_air and opts.value(state, "nw.amb18-air") == "one-per-combat":
+    if s.attacker_air and NordwindOptions(state.options).air == "one-per-combat":
         return False
     return state.nordwind.air_missions.get(s.defender_side, 0) > 0
 
@@ -246,7 +246,7 @@ def _hex_terrain(board: Board, h: int) -> tuple[int, str]:
         parts.append((terrain_shift(tet, "Village", reason), "Village"))
     if "city" in feats or "maginot-fort" in feats:  # AMB-16: a Maginot fort hex is a city
         parts.append((terrain_shift(tet, "City", reason), "City" if "city" in feats else "City (Maginot fort)"))
-    if opts.value(board.state, "nw.amb10-hex-terrain") == "sum":
+    if board.opts.hex_terrain == "sum":
         return sum(p[0] for p in parts), " + ".join(p[1] for p in parts)
     top = max(parts, key=lambda p: p[0])
     return top
@@ -288,8 +288,8 @@ def modifier_claims(board: Board, b: Branch, s: Setup) -> list[ShiftClaim]:
         if not all(u in att for u in regiments) or len({board.hex_of[u] for u in regiments}) != 1:
             continue
         armored = all(c.has_tag(u, ARMORED_DIVISION) for u in members)
-        bonus = 2 if (armored and clear) else (1 if not armored or opts.value(
-            board.state, "nw.amb11-division-off-clear") == "plus-one" else 0)
+        bonus = 2 if (armored and clear) else (
+            1 if not armored or board.opts.division_off_clear == "plus-one" else 0)
         if bonus > best:
             best, why = bonus, f"all the original regiments/brigades of {formation} attack from one hex" + (
                 " (armored division, clear terrain)" if bonus == 2 else "")
@@ -324,7 +324,7 @@ def modifier_claims(board: Board, b: Branch, s: Setup) -> list[ShiftClaim]:
     covered = board.zoc_near(b, s.attacker_side, t, 1)
     occ = board.occupied(s.attacker_side)
     cover = bytearray(1 if (covered[h] or occ[h]) else 0 for h in range(board.map.n))
-    edge = opts.value(board.state, "nw.amb17-concentric-edge") == "surrounded"
+    edge = board.opts.concentric_edge == "surrounded"
     if surrounded(board.map, t, cover, board.rhine, off_map_counts=edge):
         out.append(ShiftClaim("concentric", ATTACKER, 1, "the defender is surrounded by units or their ZoC",
                               NW.cite("Examples of Combat, Example 2")))
@@ -354,7 +354,7 @@ def prepare(board: Board, s: Setup) -> Setup:
     crt = find_table(board.state.scenario.definition.tables, CRT)
     s.odds = odds(s.attack, s.defense, crt.columns)
     idx = s.odds.index
-    if opts.value(board.state, "nw.amb20-off-table") == "clamp-basic":
+    if board.opts.off_table == "clamp-basic":
         idx, _ = clamp_column(idx, len(crt.columns))
     s.base_index = idx
     key = lambda b: tuple((c.kind, c.side, c.columns, c.reason) for c in modifier_claims(board, b, s))  # noqa: E731

@@ -21,7 +21,6 @@ from adjudicator.core.unknowns import Branch, decide, decide_bounds
 from adjudicator.core.verdicts import VerdictBuilder
 from adjudicator.rules.nordwind.board import FERRY_MP, HALF, Board, zoc_bounds
 from adjudicator.rules.nordwind.cite import GERMAN, NW, other
-from adjudicator.rules.nordwind import options as opts
 from umpire.v1 import action_pb2, common_pb2, service_pb2, state_pb2
 
 MA = {"foot": 8, "mech": 12}  # 3.1
@@ -116,7 +115,7 @@ def context(board: Board, b: Branch, m: Mover) -> MoveContext:
         links = board.ferry_links()
         if links:
             costs = board.costs(m.mclass).table
-            total_only = opts.value(board.state, "nw.amb4-ferry-cost") == "total"
+            total_only = board.opts.ferry_cost == "total"
         for f, t, e in links:
             for a, z in ((f, t), (t, f)):
                 d = board.map.direction(a, z)
@@ -130,6 +129,7 @@ def context(board: Board, b: Branch, m: Mover) -> MoveContext:
         zoc_exit=1 * HALF,  # 4.2 / 4.4: +1 MP to leave an enemy ZoC
         zoc_stop=not m.infiltrator,  # 4.2; 4.4: infiltrators pass from ZoC to ZoC
         zoc_to_zoc=m.infiltrator,
+        stopped="stopped" in m.us.markers,  # 4.2: it entered an enemy ZoC earlier this phase (reach and validate)
         road_denied=denied,
         edge_cost=edge_cost,
         edge_label=edge_label,
@@ -201,6 +201,8 @@ def report(board: Board, m: Mover, path: Sequence[int], check: PathCheck, b: Ver
     err = check.error
     code, case = ERRORS.get(err.code, (err.code, "3.1"))
     message = f"{m.uid}: step {err.index + 1}: {err.message}"
+    if err.code == "STOPPED" and err.index == 0 and "stopped" in m.us.markers:
+        message = f"{m.uid} entered an enemy ZoC and has stopped for this phase"
     if err.code == "IMPASSABLE_HEXSIDE":
         prev = path[err.index - 1] if err.index > 0 else m.start
         d = board.map.direction(prev, path[err.index])
@@ -281,9 +283,6 @@ def validate_move(board: Board, action: action_pb2.Action, b: VerdictBuilder) ->
         if us is None or us.status != state_pb2.UnitState.ON_MAP:
             b.violation("NOT_ON_MAP", f"{uid} is not on the map", NW.cite("3.1"), uid)
             continue
-        if "stopped" in us.markers:
-            b.violation("MUST_STOP_IN_ZOC", f"{uid} entered an enemy ZoC and has stopped for this phase",
-                        NW.cite("4.2"), uid)
         starts.add(board.hex_of[uid])
     if not b.ok:
         return []

@@ -10,7 +10,7 @@ Allied combat phase, since they need no player's choice.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 
 from adjudicator.core.combat import steps_left, take_step_losses
@@ -21,11 +21,11 @@ from adjudicator.core.stacking import StackLimit, count
 from adjudicator.core.supply import SupplyNet, trace
 from adjudicator.core.tables import find_table
 from adjudicator.core.unknowns import Branch, decide, decide_bounds
-from adjudicator.rules.nordwind import options as opts
+from adjudicator.rules.nordwind.options import NordwindOptions
 from adjudicator.rules.nordwind.board import Board, zoc_bounds
 from adjudicator.rules.nordwind.cite import ALLIED, GERMAN, NW, RULESET_ID, SIDES, other
 from adjudicator.rules.nordwind.combat_rules import AIR_ALLOWANCE
-from umpire.v1 import definition_pb2, state_pb2
+from umpire.v1 import common_pb2, definition_pb2, state_pb2
 
 STACKING = StackLimit(({"regiment": 3, "battalion": 1}, {"regiment": 2, "battalion": 2}))  # 5
 EDGES = {GERMAN: ("north", "east"), ALLIED: ("west", "south")}  # 7.2
@@ -194,6 +194,27 @@ def supply_phase(ns: state_pb2.GameState, events: list[state_pb2.Event]) -> None
 
 # -- weather (8) and air (9.2) ------------------------------------------------------
 
+def weather_row(ns: state_pb2.GameState, die: int) -> str | None:
+    """The Weather Table row the die reads this turn, or None when the weather
+    stays as it was (8: "6: same weather as previous turn"; AMB-31)."""
+    prev = ns.nordwind.weather
+    drm = -1 if prev == "fair" else 0
+    if NordwindOptions(ns.options).weather_six == "natural" and die == 6:
+        return None
+    m = die + drm
+    if m >= 6:
+        return None
+    return str(min(max(m, 1), 5))  # AMB-31: a modified 0 reads as 1 (fair)
+
+
+def weather_needs(ns: state_pb2.GameState) -> list[common_pb2.NeededCell]:
+    """The Weather Table cells this turn's die may land on that the game lacks."""
+    table = find_table(ns.scenario.definition.tables, WEATHER)
+    rows = dict.fromkeys(r for r in (weather_row(ns, die) for die in range(1, 7)) if r is not None)
+    return [table.needed(row, "weather", f"weather die reading row {row}") for row in rows
+            if table.cell(row, "weather") is None]
+
+
 def weather_phase(ns: state_pb2.GameState, dice: DiceSource, events: list[state_pb2.Event]) -> None:
     nw = ns.nordwind
     prev = nw.weather
@@ -204,17 +225,12 @@ def weather_phase(ns: state_pb2.GameState, dice: DiceSource, events: list[state_
     else:
         die = dice.roll(6, f"weather, turn {ns.turn}")
         drm = -1 if prev == "fair" else 0
-        natural = opts.value(ns, "nw.amb31-weather-six") == "natural"
-        table = find_table(ns.scenario.definition.tables, WEATHER)
-        if natural and die == 6:
+        row = weather_row(ns, die)
+        if row is None:
             result = prev
         else:
-            m = die + drm
-            if m >= 6:
-                result = prev
-            else:
-                row = str(min(max(m, 1), 5))  # AMB-31: a modified 0 reads as 1 (fair)
-                result = table.lookup(row, "weather", reason=f"weather die {die}{drm:+d}").value
+            table = find_table(ns.scenario.definition.tables, WEATHER)
+            result = table.lookup(row, "weather", reason=f"weather die {die}{drm:+d}").value
         nw.weather = result
         event(events, "WEATHER", f"turn {ns.turn}: die {die}{' -1 (fair last turn)' if drm else ''}: {result}", "8")
     allowance = AIR_ALLOWANCE.get(nw.weather, {})
@@ -227,6 +243,7 @@ def weather_phase(ns: state_pb2.GameState, dice: DiceSource, events: list[state_
 def start_movement(ns: state_pb2.GameState, side: str, events: list[state_pb2.Event]) -> None:
     for us in ns.units:
         if us.side == side:
+            ns.nordwind.entered.pop(us.unit_id, None)
             us.mp_spent = 0
             keep = [m for m in us.markers if m not in ("moved", "stopped")]
             del us.markers[:]
@@ -287,7 +304,7 @@ def returning(ns: state_pb2.GameState, side: str, events: list[state_pb2.Event])
         if return_hexes(board, r.unit_id):
             us.markers.append("returning")
             event(events, "RETURNS", f"{r.unit_id} returns near {r.exit_hex}: place it", "6.6.1", [r.unit_id])
-        elif opts.value(ns, "nw.amb26-return-blocked") == "next-turn":
+        elif NordwindOptions(ns.options).return_blocked == "next-turn":
             r.turn += 1
             event(events, "RETURN_DELAYED", f"{r.unit_id} cannot return: enemy units hold every hex within 6 of "
                   f"{r.exit_hex}; it tries again on turn {r.turn} (option nw.amb26-return-blocked)", "6.6.1",
@@ -370,7 +387,7 @@ def turn_end(ns: state_pb2.GameState, events: list[state_pb2.Event]) -> None:
     else:
         if german_holds(ns, saverne):
             ns.nordwind.saverne_turns.append(ns.turn)
-            before = opts.value(ns, "nw.amb36-saverne") == "one-turn-end" or (ns.turn - 1) in ns.nordwind.saverne_turns
+            before = NordwindOptions(ns.options).saverne == "one-turn-end" or (ns.turn - 1) in ns.nordwind.saverne_turns
             if before and loss_ratio_ok(ns):
                 finish(ns, GERMAN, "automatic", "the German player took Saverne and held it for a turn with a "
                        "step-loss ratio between 2/3 and 3/2", events)
@@ -429,3 +446,101 @@ def initial_units(s: definition_pb2.Scenario) -> list[state_pb2.UnitState]:
             us.location = fixed[u.id]
         out.append(us)
     return out
+
+
+# -- the sequence of play (2.1) ---------------------------------------------------------
+
+def finish_phase(ns: state_pb2.GameState, dice: DiceSource, events: list[state_pb2.Event]) -> None:
+    """End the current phase: the stacking limits (5), then the next phases up to
+    the next one a player acts in."""
+    if ns.phase.endswith("-movement") or ns.phase.endswith("-combat"):
+        for side in (ns.active_side, other(ns.active_side)):  # 5: limits at the end of each phase
+            d = overstack_decision(ns, side, None, "5", after="phase-end")
+            if d is not None:
+                ns.pending.CopyFrom(d)
+                return
+    next_phase(ns, dice, events)
+    skip_empty_setups(ns, dice, events)
+
+
+def skip_empty_setups(ns: state_pb2.GameState, dice: DiceSource, events: list[state_pb2.Event]) -> None:
+    from adjudicator.rules.nordwind.placement import unplaced
+
+    while ns.phase.startswith("setup-") and not unplaced(ns, ns.active_side):
+        next_phase(ns, dice, events)
+
+
+def next_phase(ns: state_pb2.GameState, dice: DiceSource, events: list[state_pb2.Event]) -> None:
+    ph = ns.phase
+    if ph.startswith("setup-"):
+        order = list(ns.scenario.nordwind.setup_order) or [GERMAN, ALLIED]
+        i = order.index(ph.removeprefix("setup-"))
+        if i + 1 < len(order):
+            ns.phase, ns.active_side = f"setup-{order[i + 1]}", order[i + 1]
+            return
+        begin_turn(ns, dice, events)
+    elif ph == "german-movement":
+        ns.phase = "german-combat"
+        start_combat(ns)
+    elif ph == "german-combat":
+        ns.phase, ns.active_side = "allied-movement", ALLIED
+        start_movement(ns, ALLIED, events)
+    elif ph == "allied-movement":
+        ns.phase = "allied-combat"
+        start_combat(ns)
+    elif ph == "allied-combat":
+        turn_end(ns, events)
+        if ns.finished:
+            return
+        ns.turn += 1
+        begin_turn(ns, dice, events)
+
+
+def begin_turn(ns: state_pb2.GameState, dice: DiceSource, events: list[state_pb2.Event]) -> None:
+    ns.phase, ns.active_side = "supply-weather", ""
+    supply_phase(ns, events)  # A
+    weather_phase(ns, dice, events)
+    ns.phase, ns.active_side = "german-movement", GERMAN  # B
+    start_movement(ns, GERMAN, events)
+    event(events, "TURN", f"turn {ns.turn}: weather {ns.nordwind.weather}", "2.1")
+
+
+class _DryDice:
+    """The dice of a dry run of the end of a phase: a weather die (8) records the
+    cells any of its values may need and shows one the table knows."""
+
+    def __init__(self, ns: state_pb2.GameState) -> None:
+        self.ns = ns
+        self.needs: list[common_pb2.NeededCell] = []
+
+    def roll(self, sides: int, purpose: str) -> int:
+        if purpose.startswith("weather"):
+            missing = weather_needs(self.ns)
+            self.needs.extend(missing)
+            unknown = {c.row for c in missing}
+            return next((die for die in range(1, sides + 1) if weather_row(self.ns, die) not in unknown), 1)
+        return 1
+
+
+def end_needs(state: state_pb2.GameState,
+              first: Callable[[state_pb2.GameState], None] | None = None) -> list[common_pb2.NeededCell]:
+    """Every table cell ending the current phase may need: the end of the phase
+    is run on a copy, with apply's own code, so validate checks what apply checks
+    (the stacking limits 5, the supply phase 7, the last turn's victory points
+    10.3), and the weather die is answered for each value it may show (8).
+    `first` changes the copy as the action does before the phase ends (e.g. the
+    over-stacked units the answer eliminates)."""
+    ns = state_pb2.GameState()
+    ns.CopyFrom(state)
+    dice = _DryDice(ns)
+    found: list[common_pb2.NeededCell] = []
+    try:
+        if first is not None:
+            first(ns)
+        finish_phase(ns, dice, [])
+    except NeedsData as e:
+        found.extend(e.cells)
+    out: dict[tuple[str, str, str], common_pb2.NeededCell] = {}
+    for c in dice.needs + found:
+        out.setdefault((c.table_id, c.row, c.column), c)
+    return list(out.values())

@@ -5,7 +5,8 @@ The wordings and their readings (AMB-32): "X" one hex; "X and Y" split over
 exactly these hexes, each used; "X and/or Y" any distribution; "X or Y" the
 whole group in one hex; "between X and Y" the hexes within the columns and rows
 of X and Y (option permissive: any hex), "along the Rhine" restricted to hexes
-with a Rhine hexside when the map has them; "between 301 and 2505" for arrivals
+with a Rhine hexside on the placing side's bank when the map has them (a hex
+whose bank the map does not state is accepted, with a note); "between 301 and 2505" for arrivals
 the side's map-edge hexes in that box. Never into enemy units (AMB-34: a blocked
 single entry hex gives the nearest free hexes).
 """
@@ -15,8 +16,7 @@ from __future__ import annotations
 from adjudicator.core.errors import MalformedInput
 from adjudicator.core.hexmap import compile_map
 from adjudicator.core.verdicts import VerdictBuilder
-from adjudicator.rules.nordwind import options as opts
-from adjudicator.rules.nordwind.board import Board
+from adjudicator.rules.nordwind.board import RHINE, Board
 from adjudicator.rules.nordwind.cite import GERMAN, NW, other
 from adjudicator.rules.nordwind.moves import RED_LINE_TAG, red_line_hexes
 from adjudicator.rules.nordwind.phases import EDGES
@@ -32,16 +32,22 @@ def _box(board: Board, a: str, b: str) -> list[int]:
 def allowed_hexes(board: Board, p: nordwind_pb2.NordwindPlacement) -> tuple[list[int], list[str]]:
     """Hexes a unit of placement `p` may be placed in, and notes on data gaps."""
     notes: list[str] = []
-    permissive = opts.value(board.state, "nw.amb32-placement") == "permissive"
+    permissive = board.opts.placement == "permissive"
     mode = p.mode
     if mode in ("hex", "all_of", "any_of", "one_of"):
         hexes = [board.hex(x, "placement") for x in p.hexes]
     elif mode in ("segment", "segment_rhine"):
         hexes = list(range(board.map.n)) if permissive else _box(board, p.hexes[0], p.hexes[1])
-        if mode == "segment_rhine":
+        if mode == "segment_rhine":  # on the Rhine, and on the placing side's bank (docs/maps.md [banks.rhine])
             along = [h for h in hexes if any(board.rhine[h * 6 + d] for d in range(6))]
-            if along:
-                hexes = along
+            own = [h for h in along if board.map.bank(RHINE, h) in (p.side, "")]
+            if any(not board.map.bank(RHINE, h) for h in own):
+                notes.append("the map does not say which bank of the Rhine some of these hexes lie on: both banks "
+                             "are accepted there (mark them in the map's [banks.rhine], docs/maps.md)")
+            if own:
+                hexes = own
+            elif along:
+                hexes = []  # the segment touches the Rhine only from the other bank
             else:
                 notes.append("the map has no Rhine hexsides in this segment: placed within the segment only")
     elif mode == "free":  # AMB-35 variant: anywhere north of the red dotted line (10.1.2, 10.2.2)
@@ -162,9 +168,10 @@ def validate_place(board: Board, action: action_pb2.Action, b: VerdictBuilder) -
             b.violation("PLACEMENT", f"{uid} ({rule.formation}: {rule.printed}) may not be placed in {pl.location}"
                         f" (allowed: {shown or 'none'})", rule.citation, uid)
             continue
-        if rule.mode == "one_of":
-            placed = {us.location for us in state.units if us.unit_id in rule.unit_ids
-                      and us.status == state_pb2.UnitState.ON_MAP and us.unit_id not in pl.unit_ids}
+        if rule.mode == "one_of":  # "X or Y": the whole group enters in one hex, even if some moved on since
+            placed = {state.nordwind.entered.get(us.unit_id, us.location) for us in state.units
+                      if us.unit_id in rule.unit_ids and us.status == state_pb2.UnitState.ON_MAP
+                      and us.unit_id not in pl.unit_ids}
             if placed and board.label(target) not in placed:
                 b.violation("PLACEMENT", f"{rule.formation} is placed as one group ({rule.printed}): "
                             f"already in {', '.join(placed)}", rule.citation, uid)

@@ -26,7 +26,7 @@ from adjudicator.core.retreat import OFF_MAP, RetreatRules, advance_paths, away_
 from adjudicator.core.unknowns import Branch, decide
 from adjudicator.core.verdicts import VerdictBuilder
 from adjudicator.core.zoc import negated
-from adjudicator.rules.nordwind import options as opts
+from adjudicator.rules.nordwind.options import NordwindOptions
 from adjudicator.rules.nordwind.board import Board
 from adjudicator.rules.nordwind.cite import GERMAN, NW, other
 from adjudicator.rules.nordwind.moves import red_line_hexes
@@ -38,7 +38,7 @@ FRIENDLY_EDGES: dict[str, tuple[str, ...]] = {GERMAN: ("north", "east"), "allied
 
 def edge_field(board: Board, side: str) -> list[int]:
     edges = FRIENDLY_EDGES[side]
-    if side == GERMAN and opts.value(board.state, "nw.amb26-german-edge") == "north":
+    if side == GERMAN and board.opts.german_edge == "north":
         edges = ("north",)
     hexes: list[int] = []
     for e in edges:
@@ -438,7 +438,7 @@ class Resolution:
         enterable = bytearray(0 if enemy[h] else 1 for h in range(board.map.n))
         side_open = bytearray(1 - x for x in board.rhine)
         zoc = decide(lambda b: bytes(board.zoc_near(b, self.c.defender_side, target, length)))
-        stop = opts.value(self.ns, "nw.amb27-advance-zoc") == "stop"
+        stop = NordwindOptions(self.ns.options).advance_zoc == "stop"
         out: dict[str, set[tuple[int, ...]]] = {}
         for u in self.alive(self.c.attackers):
             mech = board.counters.movement_class(u) == "mech"

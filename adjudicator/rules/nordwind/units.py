@@ -101,6 +101,15 @@ class Counters:
         # Counters: a state with new cells gets a new one). Shared by the boards of
         # the states derived from one another, filled from any thread (idempotent).
         self._known: dict[tuple[str, str], str | None] = {}
+        self._hides: bool | None = None
+
+    @property
+    def hides(self) -> bool:
+        """Whether any unit hides attributes from the enemy (then a side's view
+        reads other counters). Asked once per board, when a side's view is made."""
+        if self._hides is None:
+            self._hides = any(u.hidden_from_enemy for u in self.units.values())
+        return self._hides
 
     def unit(self, uid: str) -> definition_pb2.Unit:
         u = self.units.get(uid)

@@ -1,6 +1,6 @@
 """Forming a combat (9.0-9.2, 7.2, 9.6, 13.2): who may attack which hexes,
-who defends, the supports each side may announce, and the obligation to
-attack (9.1.1, 9.1.3, AMBIG-14).
+who defends, the supports each side may announce, and who must attack
+(9.0.A, 9.1.3; the obligation itself is obligation.py).
 
 A combat is declared with `attack` (one defending hex) or `pattons.attack`
 (several, 9.2): the attackers, and in `supports` the attacker's artillery
@@ -228,27 +228,3 @@ def defender_art_options(g: Game, d: Declaration, defenders: list[str]) -> list[
     side = d.defender
     return sorted(u for u in g.on_map(side) if g.c(u).artillery and u not in defenders
                   and not support_eligible(g, u, side, d.targets, defenders))
-
-
-def unattacked(g: Game, side: str) -> list[tuple[int, str]]:
-    """9.1.1 (AMBIG-14 'coverable'): enemy hexes next to a unit of `side` that
-    could still attack them and that are not attacked yet, with that unit."""
-    if g.opts.mandatory == "off":
-        return []
-    out = []
-    enemy = other(side)
-    for h, units in sorted(g.at.items()):
-        foes = [u for u in units if g.side_of(u) == enemy]
-        if not foes or g.label(h) in g.ext.attacked_hexes:
-            continue
-        fixed, large, _ = defenders_of(g, h, enemy)
-        if not fixed and not large:
-            continue
-        for n in g.hm.neighbours(h):
-            if exempt_from_attacking(g, n, side):
-                continue
-            able = [u for u in g.stack(n, side) if obliged(g, u)]
-            if able:
-                out.append((h, sorted(able)[0]))
-                break
-    return out

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from adjudicator.core.errors import UmpireError
 from adjudicator.core.verdicts import VerdictBuilder
-from adjudicator.rules.pattons import advance, combat, moves, phases, results
+from adjudicator.rules.pattons import advance, combat, moves, obligation, phases, results
 from adjudicator.rules.pattons.cite import other
 from adjudicator.rules.pattons.model import OFF_MAP, Game
 from umpire.v1 import action_pb2, service_pb2
@@ -85,11 +85,25 @@ def move_examples(g: Game, side: str) -> list[service_pb2.LegalAction]:
     return out
 
 
+def _attack(side: str, targets: list[str], attackers: list[str]) -> tuple[str, action_pb2.Action]:
+    if len(targets) == 1:
+        return "attack", action_pb2.Action(side=side, attack=action_pb2.Attack(target=targets[0], attackers=attackers))
+    a = action_pb2.Action(side=side)
+    a.pattons.attack.targets.extend(targets)
+    a.pattons.attack.attackers.extend(attackers)
+    return "pattons.attack", a
+
+
 def attack_examples(g: Game, side: str) -> list[service_pb2.LegalAction]:
+    """Each enemy hex attacked by every unit next to it (one regiment/brigade per
+    hex, 7.2.1.A) when that leaves no hex uncovered (AMBIG-14); and for every hex
+    still open, one of its coverers attacking every hex next to it at once (9.2.5),
+    which never leaves a hex uncovered, so the phase can always be played out."""
     out: list[service_pb2.LegalAction] = []
     enemy = other(side)
+    covered: set[int] = set()
     for h in sorted(g.at):
-        if not g.stack(h, enemy) or g.label(h) in g.ext.attacked_hexes:
+        if not obligation.attackable(g, h, enemy):
             continue
         attackers: list[str] = []
         for n in g.hm.neighbours(h):
@@ -104,10 +118,20 @@ def attack_examples(g: Game, side: str) -> list[service_pb2.LegalAction]:
                 attackers.append(u)
         if not attackers:
             continue
-        a = action_pb2.Action(side=side, attack=action_pb2.Attack(target=g.label(h), attackers=attackers))
-        b = VerdictBuilder()
-        if combat.check(g, side, [g.label(h)], attackers, [], b) is not None:
-            out.append(_la("attack", a, f"attack {g.label(h)}"))
+        kind, a = _attack(side, [g.label(h)], attackers)
+        if obligation.check_attack(g, side, [g.label(h)], attackers, [], VerdictBuilder()) is not None:
+            out.append(_la(kind, a, f"attack {g.label(h)}"))
+            covered.add(h)
+    for h, who in obligation.open_hexes(g, side):
+        if h in covered:
+            continue
+        u = who[0]
+        hexes = [n for n in g.hm.neighbours(g.hex_of[u]) if obligation.attackable(g, n, enemy)]
+        targets = [g.label(n) for n in sorted(hexes)]
+        kind, a = _attack(side, targets, [u])
+        if obligation.check_attack(g, side, targets, [u], [], VerdictBuilder()) is not None:
+            out.append(_la(kind, a, f"{u} attacks {', '.join(targets)}"))
+            covered.update(hexes)
     return out
 
 

@@ -13,7 +13,7 @@ names the rule that applies to the hex.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from adjudicator.core.errors import NeedsData
 from adjudicator.core.movement import MoveContext, destinations, reach, validate_path
@@ -67,6 +67,7 @@ class Plan:
     why: dict[int, tuple[str, str]] = field(default_factory=dict)  # blocked hex -> (code, case)
     entry: int = -1
     entry_cost: int = 0
+    before: int = 0  # units of this move entering ahead of this one (14.1.1.B)
     notes: list[common_pb2.RuleNote] = field(default_factory=list)
 
 
@@ -143,6 +144,7 @@ def plan(g: Game, uid: str, mode: str, b: VerdictBuilder, entering_before: int =
             return None
         p.entry = entry
         p.entry_cost = _entry_cost(g, p, entry, entering_before)
+        p.before = entering_before
     return p
 
 
@@ -231,19 +233,20 @@ def check(g: Game, p: Plan, hexes: list[int], b: VerdictBuilder) -> bool:
             code, case = p.why[entry]
             b.violation(code, f"{uid} may not enter the map at {g.label(entry)}", P3.cite(case), uid)
             return False
-        if p.entry_cost > budget and not p.ctx.minimum_move:
-            b.violation("OVER_ALLOWANCE", f"entering at {g.label(entry)} costs {p.entry_cost / 2:g} MP, the MA is "
+        cost = p.entry_cost if entry == p.entry else _entry_cost(g, p, entry, p.before)
+        if cost > budget and not p.ctx.minimum_move:
+            b.violation("OVER_ALLOWANCE", f"entering at {g.label(entry)} costs {cost / 2:g} MP, the MA is "
                         f"{budget / 2:g}", P3.cite("14.1.1.B"), uid)
             return False
-        b.verdict.path.add(location=g.label(entry), cost=p.entry_cost / 2, total=min(p.entry_cost, budget) / 2,
+        b.verdict.path.add(location=g.label(entry), cost=cost / 2, total=min(cost, budget) / 2,
                            notes=[common_pb2.RuleNote(text="entry hex, with the queue's hypothetical hexes",
                                                       citation=P3.cite("14.1.1.B"))])
-        budget = max(0, budget - p.entry_cost)
+        budget = max(0, budget - cost)
         start, path = entry, hexes[1:]
         if p.ctx.zoc is not None and p.ctx.zoc[entry] and path:
             b.violation("STOPPED", f"{uid} stops on entering an EZOC at {g.label(entry)}", P3.cite("6.3.1"), uid)
             return False
-    pc = validate_path(p.costs.table, p.ctx, start, path, budget)
+    pc = validate_path(p.costs.table, _after_entry(p), start, path, budget)
     needs = []
     h = start
     for s in pc.steps:
@@ -365,36 +368,64 @@ def record_passage(g: Game, h: int, side: str) -> None:
         g.ext.last_through[label] = side
 
 
-def reachable(g: Game, uid: str) -> tuple[list[service_pb2.ReachableLocation], list[common_pb2.RuleNote]]:
-    """Where `uid` may end a tactical move now (a strategic move is asked with validate)."""
+def reachable(g: Game, uid: str, mode: str = "") -> tuple[list[service_pb2.ReachableLocation],
+                                                           list[common_pb2.RuleNote]]:
+    """Where `uid` may end a move in `mode` ("" or "tactical", or "strategic",
+    5.1.C) now: the same plan (blocked hexes, costs, budget) validate_move checks
+    a path against, searched instead of walked; a reinforcement from every hex
+    it may enter by (14.2.1), cheapest first."""
     b = VerdictBuilder()
     notes: list[common_pb2.RuleNote] = []
     if g.phase != f"{g.side_of(uid)}-movement":
         return [], [common_pb2.RuleNote(text=f"{uid} moves only in its side's Movement Phase", citation=P3.cite("4.2"))]
-    p = plan(g, uid, "", b)
+    p = plan(g, uid, mode, b)
     if p is None:
         return [], [common_pb2.RuleNote(text=v.message, citation=v.citation) for v in b.verdict.violations]
-    start, budget = p.start, p.budget
-    if p.entry >= 0:
-        start, budget = p.entry, max(0, p.budget - p.entry_cost)
-    r = reach(p.costs.table, p.ctx, start, budget)
-    dest = destinations(p.costs.table, p.ctx, r)
     if p.costs.unknown_hex or p.costs.unknown_edge:
         notes.append(common_pb2.RuleNote(
             text="hexes or hexsides whose Terrain Effects Chart cost is unknown are left out (supply the "
                  f"{terrain.tec(g).id} cells to include them)", citation=P3.cite("5.1.A")))
-    locs = reachable_locations(g.hm, start, dest, r.parent, terrain.HALF)
+    if p.mode == "strategic":
+        notes.append(common_pb2.RuleNote(text=f"{uid} moving strategically: hexes within 2 hexes of an enemy "
+                                         "unit are left out", citation=P3.cite("5.5.1.B")))
     if p.entry < 0:
-        return locs, notes
-    # An entering unit: the entry hex first (14.1.1.B), then what it reaches from there.
-    if p.entry_cost > p.budget and not p.ctx.minimum_move:
-        return [], notes + [common_pb2.RuleNote(text=f"{uid} lacks the MPs to enter at {g.label(p.entry)}",
-                                                citation=P3.cite("14.1.1.B"))]
-    first = g.label(p.entry)
-    out = [service_pb2.ReachableLocation(location=first, cost=p.entry_cost / terrain.HALF, path=[first])]
-    if not (p.ctx.zoc is not None and p.ctx.zoc[p.entry]):
-        for x in locs:
-            out.append(service_pb2.ReachableLocation(location=x.location, cost=x.cost + p.entry_cost / terrain.HALF,
-                                                     path=[first, *x.path]))
-    notes.append(common_pb2.RuleNote(text=f"{uid} enters the map at {first}", citation=P3.cite("14.1.1")))
-    return out, notes
+        return _from(p, p.start, p.budget), notes
+    # An entering unit: an entry hex first (14.1.1.B), then what it reaches from there.
+    best: dict[str, service_pb2.ReachableLocation] = {}
+    for entry in entry_choices(g, uid):
+        label = g.label(entry)
+        cost = _entry_cost(g, p, entry, 0)
+        if entry in p.why:  # e.g. a strategic move entering within 2 hexes of the enemy (5.5.1.B)
+            code, case = p.why[entry]
+            notes.append(common_pb2.RuleNote(text=f"{uid} may not enter the map at {label}: "
+                                             f"{_why_text(code, g, entry)}", citation=P3.cite(case)))
+            continue
+        if cost > p.budget and not p.ctx.minimum_move:
+            notes.append(common_pb2.RuleNote(text=f"{uid} lacks the MPs to enter at {label}",
+                                             citation=P3.cite("14.1.1.B")))
+            continue
+        spent = min(cost, p.budget) / terrain.HALF  # a minimum move (5.2.5) spends the whole MA
+        found = [service_pb2.ReachableLocation(location=label, cost=spent, path=[label])]
+        if not (p.ctx.zoc is not None and p.ctx.zoc[entry]):  # 6.3.1: entering an EZOC ends the move
+            for x in _from(p, entry, max(0, p.budget - cost)):
+                found.append(service_pb2.ReachableLocation(location=x.location, cost=x.cost + spent,
+                                                           path=[label, *x.path]))
+        for x in found:
+            if x.location not in best or x.cost < best[x.location].cost:
+                best[x.location] = x
+    entries = ", ".join(g.label(e) for e in entry_choices(g, uid)[:8])
+    notes.append(common_pb2.RuleNote(text=f"{uid} enters the map at {entries}", citation=P3.cite("14.1.1")))
+    return sorted(best.values(), key=lambda x: (x.cost, x.location)), notes
+
+
+def _from(p: Plan, start: int, budget: int) -> list[service_pb2.ReachableLocation]:
+    ctx = _after_entry(p)
+    r = reach(p.costs.table, ctx, start, budget)
+    dest = destinations(p.costs.table, ctx, r)
+    return reachable_locations(p.costs.table.hexmap, start, dest, r.parent, terrain.HALF)
+
+
+def _after_entry(p: Plan) -> MoveContext:
+    """The rules of the move's search or walk: a unit that entered the map has
+    moved its one hex already, so no minimum move from the entry hex (5.2.5)."""
+    return replace(p.ctx, minimum_move=False) if p.entry >= 0 else p.ctx

@@ -54,9 +54,12 @@ class PattonsOptions(RuleOptions):
     adjacent_artillery = Opt("p3.amb13-adjacent-artillery", "counts", ("counts", "extra"), "7.2.1.A",
                              "AMBIG-13: adjacent artillery fights with its printed CS and is the hex's one "
                              "regiment/brigade; 'extra' lets it fight beside the hex's regiment.")
-    mandatory = Opt("p3.amb14-mandatory", "coverable", ("coverable", "off"), "9.1.1",
-                    "AMBIG-14: the Combat Phase may not end while an enemy hex next to a friendly unit that "
-                    "could still attack it is unattacked; 'off' leaves the obligation to the players.")
+    mandatory = Opt("p3.amb14-mandatory", "max-cover", ("max-cover", "coverable", "off"), "9.2.1",
+                    "AMBIG-14: the attacks must cover as many adjacent enemy hexes as any plan could (no unit "
+                    "attacking twice): an attack that would leave an enemy hex no unit able to attack it is "
+                    "refused, and the Combat Phase may not end while a hex next to a unit that could still attack "
+                    "it is unattacked; 'coverable' checks only the end of the phase (hex by hex: spending a "
+                    "unit elsewhere lets a hex escape); 'off' leaves the obligation to the players.")
     hilltop_occupant = Opt("p3.amb15-hilltop", "any-unit", ("any-unit", "participants"), "9.3.3",
                            "AMBIG-15: any unit of a side occupies a hilltop for the bonus, measured to the "
                            "defending hex; 'participants' counts only units taking part in the combat.")

@@ -18,7 +18,7 @@ from adjudicator.core.errors import MalformedInput
 from adjudicator.core.stacking import StackLimit, valid_removal
 from adjudicator.core.tables import find_table
 from adjudicator.core.verdicts import VerdictBuilder
-from adjudicator.rules.pattons import combat, losses, supply, victory
+from adjudicator.rules.pattons import losses, obligation, supply, victory
 from adjudicator.rules.pattons.cite import BOMBERS, GERMAN, P3, US, WEATHER
 from adjudicator.rules.pattons.model import IMPROVED, METZ, Game
 from umpire.v1 import action_pb2, common_pb2
@@ -170,9 +170,7 @@ def validate_end(g: Game, action: action_pb2.Action, b: VerdictBuilder) -> None:
         if g.ext.HasField("combat"):
             b.violation("COMBAT_IN_PROGRESS", "finish the combat first", P3.cite("9.0.G"))
             return
-        for h, u in combat.unattacked(g, side):
-            b.violation("MANDATORY_ATTACK", f"{g.label(h)} must be attacked: {u} is adjacent and has not attacked",
-                        P3.cite("9.1.1"), g.label(h))
+        obligation.check_end(g, side, b)
 
 
 def apply_end(g: Game, action: action_pb2.Action, dice: DiceSource) -> None:

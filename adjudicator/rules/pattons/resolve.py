@@ -16,7 +16,7 @@ from adjudicator.core.dice import DiceSource
 from adjudicator.core.errors import NeedsData
 from adjudicator.core.tables import find_table
 from adjudicator.core.verdicts import VerdictBuilder
-from adjudicator.rules.pattons import chits, combat, preview, results, strength
+from adjudicator.rules.pattons import chits, combat, obligation, preview, results, strength
 from adjudicator.rules.pattons.cite import CRT, P3, US, other
 from adjudicator.rules.pattons.knowledge import known_cs
 from adjudicator.rules.pattons.model import Game
@@ -48,7 +48,7 @@ def _defender_may(g: Game, d: combat.Declaration) -> list[str]:
 
 def validate_attack(g: Game, action: action_pb2.Action, b: VerdictBuilder) -> None:
     targets, attackers, supports = declared(action)
-    d = combat.check(g, action.side, targets, attackers, supports, b)
+    d = obligation.check_attack(g, action.side, targets, attackers, supports, b)
     if d is None:
         return
     viewer = g.viewer or action.side
@@ -60,7 +60,7 @@ def validate_attack(g: Game, action: action_pb2.Action, b: VerdictBuilder) -> No
 def apply_attack(g: Game, action: action_pb2.Action, dice: DiceSource) -> None:
     targets, attackers, supports = declared(action)
     b = VerdictBuilder()
-    d = combat.check(g, action.side, targets, attackers, supports, b)
+    d = obligation.check_attack(g, action.side, targets, attackers, supports, b)
     assert d is not None, b.verdict.violations
     side = d.side
     cb = g.ext.combat

@@ -185,11 +185,13 @@ class PattonsRuleset(RulesetBase[Game]):
     def legal(self, model: Game, side: str) -> list[service_pb2.LegalAction]:
         return legal.legal(model, side)
 
-    def reachable(self, model: Game, unit_id: str) -> tuple[list[service_pb2.ReachableLocation],
-                                                             list[common_pb2.RuleNote]]:
+    reach_modes = moves.MODES  # 5.1.C: tactical or strategic
+
+    def reachable(self, model: Game, unit_id: str, mode: str) -> tuple[list[service_pb2.ReachableLocation],
+                                                                        list[common_pb2.RuleNote]]:
         if unit_id not in model.counters:
             raise MalformedInput(f"no unit {unit_id!r}", "unit_id")
-        return moves.reachable(model, unit_id)
+        return moves.reachable(model, unit_id, mode)
 
     def supply(self, state: state_pb2.GameState, side: str) -> SupplyAnswer:
         """The hexes from which `side` traces supply now (11.2.1), and its units'

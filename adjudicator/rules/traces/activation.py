@@ -33,10 +33,13 @@ def check_acting(g: Game, side: str, b: VerdictBuilder, segment: str) -> traces_
         b.violation("NOT_ACTIVE", f"{act.player} is the active player ({act.chit})", TV.cite("4.3"))
         return None
     if act.segment != segment:
-        words = {"choose": "choose how to play the chit first", "movement": "movement is over: combat only",
-                 "combat": "all movement comes before combat"}
+        # What the player is told depends on where the activation is: 4.3 "The Active Player may
+        # conduct movement ... After all movement is completed, the Active Player may execute combat."
+        words = {"choose": "choose how to play the chit first",
+                 "movement": "all movement comes before combat: end the movement segment first",
+                 "combat": "movement is over: combat only"}
         b.violation("WRONG_SEGMENT", f"the activation is in its {act.segment} segment ({words.get(act.segment, '')})",
-                    TV.cite("4.3" if act.segment == "choose" else "9.0"))
+                    TV.cite("4.3"))
         return None
     return act
 
@@ -49,7 +52,7 @@ def eligible(g: Game, hq: str, uid: str) -> bool:
         return False  # 2.3 note: "HQ Command does not extend across US Armies"
     if g.defs[hq].props.get("hq") == "IV LWF" and not g.has_tag(uid, "wings"):
         return False  # 2.3: "only activate the 198th Infantry Division and any reinforcements"
-    if g.opts.on("tov.a39-activation", "corps") and g.corps(uid) != g.corps(hq):
+    if g.opts.activation == "corps" and g.corps(uid) != g.corps(hq):
         return False
     return True
 
@@ -227,7 +230,7 @@ def apply_activate(g: Game, action: action_pb2.Action) -> None:
         assert hq is not None
         if act.chit == "pre-turn":
             g.emit("PRE_TURN", f"the activation before Turn 1 is made by {g.name(hq)} (A-2)", [TV.cite("12.1")])
-        elif g.opts.on("tov.a25-arrival-draws", "any-activation"):
+        elif g.opts.arrival_draws == "any-activation":
             g.tv.hq_draws[a.hq] = g.tv.hq_draws.get(a.hq, 0) + 1
             act.draw = g.tv.hq_draws[a.hq]
             coming = arrivals(g, a.hq, act.draw)

@@ -49,7 +49,7 @@ def validate_place(g: Game, action: action_pb2.Action, b: VerdictBuilder) -> Non
                     TV.cite("11.0"))
         return
     h = g.hm.hex_id(pl.location, "place.location")
-    if act.mode == "reserve" and g.opts.on("tov.a28-reserves", "one"):
+    if act.mode == "reserve" and g.opts.reserves == "one":
         placed = [u for u in act.entering if g.on_map(u)]
         if len(placed) + len(pl.unit_ids) > 1:
             b.violation("ONE_RESERVE", "one reserve unit per US Reserve chit (A-28 'one')", TV.cite("11.3"))

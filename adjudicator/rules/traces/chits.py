@@ -107,7 +107,7 @@ def apply_select(g: Game, action: action_pb2.Action) -> None:
         seen[name] += 1
         g.tv.cup.add(id=f"{bel}:{name}#{seen[name]}", name=name, owner=bel)
     g.tv.selected.append(bel)
-    hidden = g.opts.on("tov.a40-selection", "hidden")
+    hidden = g.opts.selection == "hidden"
     own = [p.side for p in g.tv.players if p.belligerent == bel]
     g.emit("CHITS_SELECTED", f"{bel} selects: {', '.join(sorted(action.traces.select_chits.chits))}",
            [TV.cite("4.2")], visible_to=own if hidden else ())

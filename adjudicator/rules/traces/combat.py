@@ -59,6 +59,11 @@ def parse_result(value: str, where: str) -> Result:
                   int(m.group("attacker") or 0))
 
 
+def check_result(value: str) -> None:
+    """A value supplied for a CRT cell must read as a result (core/tables.py check_supplied)."""
+    parse_result(value, CRT)
+
+
 @dataclass
 class Assessment:
     target: int
@@ -103,7 +108,7 @@ def crossing(g: Game, uid: str, target: int) -> tuple[bool, bool]:
 
 def attack_total(g: Game, attackers: list[str], target: int, notes: list[common_pb2.RuleNote]) -> tuple[int, bool]:
     """10.2 halving; returns the total and whether every attacker crossed a river."""
-    streams = g.opts.on("tov.a12-stream-halving", "on")
+    streams = g.opts.stream_halving == "on"
     whole = 0
     halved: dict[int, int] = {}
     all_river = True
@@ -111,7 +116,7 @@ def attack_total(g: Game, attackers: list[str], target: int, notes: list[common_
         river, stream = crossing(g, uid, target)
         all_river = all_river and river
         if river or (streams and stream):
-            key = g.hex_of(uid) if g.opts.on("tov.a60-halving", "per-hex") else -1
+            key = g.hex_of(uid) if g.opts.halving == "per-hex" else -1
             halved[key] = halved.get(key, 0) + g.attack_strength(uid)
         else:
             whole += g.attack_strength(uid)
@@ -128,7 +133,7 @@ def attack_total(g: Game, attackers: list[str], target: int, notes: list[common_
 def defense_total(g: Game, contributing: list[str], target: int, all_river: bool,
                   notes: list[common_pb2.RuleNote]) -> int:
     total = 0
-    fort = g.board.fort[target] or (g.opts.on("tov.a10-metz-city-fort", "yes") and g.board.metz[target])
+    fort = g.board.fort[target] or (g.opts.metz_city_fort == "yes" and g.board.metz[target])
     for uid in contributing:
         s = g.defense_strength(uid)
         if g.belligerent(uid) == "german":
@@ -163,7 +168,7 @@ def mud_applies(g: Game, attackers: list[str], target: int) -> bool:
     if not g.board.is_major_city(target):
         return True
     in_city = [g.board.is_major_city(g.hex_of(u)) for u in attackers]
-    exempt = all(in_city) if g.opts.on("tov.a52-mud-major-city", "all") else any(in_city)
+    exempt = all(in_city) if g.opts.mud_major_city == "all" else any(in_city)
     return not exempt
 
 
@@ -196,7 +201,7 @@ def assess(g: Game, attack: action_pb2.Attack, side: str, supplied: list[common_
         return Assessment(target, attackers, defenders, contributing, a_total, d_total, base, 0, cols[0], False,
                           intensity, air, air_defense, [], notes, problems)
     idx = base.index
-    if g.opts.on("tov.a13-ten-plus", "before") and idx > len(cols) - 1:
+    if g.opts.ten_plus == "before" and idx > len(cols) - 1:
         notes.append(common_pb2.RuleNote(text=f"{a_total}:{d_total} is reduced to the 10+ column (A-13 'before')",
                                          citation=TV.cite("10.2.2")))
         idx = len(cols) - 1
@@ -269,7 +274,7 @@ def validate_attack(g: Game, action: action_pb2.Action, b: VerdictBuilder) -> As
                         TV.cite("10.0"), uid)
         elif g.board.rhine[h * 6 + d]:
             b.violation("BLOCKED_HEXSIDE", f"{g.name(uid)} cannot attack across the Rhine", TV.cite("10.0"), uid)
-        if restricted(g, uid) and g.opts.on("tov.a29-restricted", "no-attack"):
+        if restricted(g, uid) and g.opts.restricted == "no-attack":
             b.violation("RESTRICTED", f"{g.name(uid)} may not move prior to Turn 4 and (A-29 'no-attack') not attack",
                         TV.cite("12.1"), uid)
     if not b.ok:

@@ -20,10 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 from adjudicator.core.errors import MalformedInput
-from adjudicator.core.movement import CostTable, build_costs
+from adjudicator.core.movement import CostTable, build_costs, mp_units
 from adjudicator.core.tables import TableView
 from adjudicator.rules.traces.board import Board
 from umpire.v1 import common_pb2
@@ -39,17 +38,6 @@ class Costs:
     unknown: dict[str, common_pb2.NeededCell] = field(default_factory=dict)  # terrain -> needed cell
 
 
-
-
-def mp_units(value: str, where: str) -> int:
-    try:
-        mp = Fraction(value)
-    except (ValueError, ZeroDivisionError):
-        raise MalformedInput(f"{value!r} is not a movement cost", where) from None
-    units = mp * SCALE
-    if units.denominator != 1 or units < 0:
-        raise MalformedInput(f"{value!r} is not a whole or half number of MP", where)
-    return int(units)
 
 
 def costs_for(
@@ -84,7 +72,7 @@ def costs_for(
         elif value.strip().lower() in ("p", "prohibited", "-", "no"):
             per_terrain[terrain] = None
         else:
-            per_terrain[terrain] = mp_units(value, f"{tec.id} row {terrain} column {column}")
+            per_terrain[terrain] = mp_units(value, SCALE, f"{tec.id} row {terrain} column {column}")
 
     def terrain_cost(h: int) -> int | None:
         return per_terrain[hm.terrain[h]]

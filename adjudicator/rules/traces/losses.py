@@ -89,7 +89,7 @@ def relocate_hq(g: Game, uid: str, cause: str, cite: common_pb2.Citation, *, des
     if g.belligerent(uid) == "german":
         g.vp(2, f"German HQ {g.name(uid)} relocated", TV.cite("2.3"))
     elif destroyed:
-        rule = g.opts["tov.a5-allied-hq-destroyed"]
+        rule = g.opts.allied_hq_destroyed
         loss = {"5": -5, "2": -2, "both": -7}[rule]
         g.vp(loss, f"Allied HQ {g.name(uid)} destroyed (A-5: {rule})", TV.cite("13.1"))
     else:

@@ -18,7 +18,7 @@ from adjudicator.core.hexmap import HexMap, compile_map
 from adjudicator.core.tables import TableView, find_table
 from adjudicator.rules.traces.board import Board, board_of, in_play_mask
 from adjudicator.rules.traces.cite import TV
-from adjudicator.rules.traces.options import Opts
+from adjudicator.rules.traces.options import TracesOptions
 from umpire.v1 import common_pb2, definition_pb2, state_pb2, traces_pb2
 
 ON_MAP = state_pb2.UnitState.ON_MAP
@@ -45,7 +45,7 @@ class Game:
         self.sc = state.scenario
         self.ext = state.scenario.traces
         self.hm: HexMap = compile_map(state.scenario.definition.map)
-        self.opts = Opts(state.options)
+        self.opts = TracesOptions(state.options)
         self.defs: dict[str, definition_pb2.Unit] = {u.id: u for u in state.scenario.definition.units}
         self.us: dict[str, state_pb2.UnitState] = {u.unit_id: u for u in state.units}
         self.types = {t.id: t for t in state.scenario.definition.unit_types}
@@ -195,7 +195,7 @@ class Game:
     def in_play(self) -> bytearray:
         """Hexes on the scenario's map (14.1, 14.2 limits; A-35)."""
         if self._in_play is None:
-            self._in_play = in_play_mask(self.hm, list(self.ext.limits), self.opts.on("tov.a35-limit-line", "inside"))
+            self._in_play = in_play_mask(self.hm, list(self.ext.limits), self.opts.limit_line == "inside")
         return self._in_play
 
     # -- state helpers

@@ -50,7 +50,7 @@ def interdiction(g: Game) -> dict[int, int]:
 
 def unit_costs(g: Game, uid: str, supplied: list[common_pb2.SuppliedCell] | None = None) -> Costs:
     return costs_for(g.board, g.table(TEC), mech=g.is_mech(uid), mud=g.mud(),
-                     rail_as_road=g.opts.on("tov.a21-rail-road-rate", "on"), supplied=supplied or [])
+                     rail_as_road=g.opts.rail_road_rate == "on", supplied=supplied or [])
 
 
 def restricted(g: Game, uid: str) -> bool:
@@ -70,7 +70,7 @@ def context(g: Game, uid: str, mode: str = "") -> MoveContext:
     blocked = bytearray(g.hm.n)
     bound = garrison_bound(g, uid)
     no_ezoc = mode in ("rail", "double") or (
-        g.opts.on("tov.a27-entry-ezoc", "all-entry-moves") and g.tv.entry_turn.get(uid, -1) == g.turn
+        g.opts.entry_ezoc == "all-entry-moves" and g.tv.entry_turn.get(uid, -1) == g.turn
         and b == "german")
     for h in range(g.hm.n):
         if enemy[h] or not g.in_play[h] or (bound and not g.board.metz[h]) or (no_ezoc and zoc[h]):
@@ -328,7 +328,7 @@ def apply_move(g: Game, action: action_pb2.Action) -> None:
     if mv.mode != "rail" and path:
         check, _, _ = check_path(g, uid, list(mv.path), mv.mode, list(action.supplied_cells))
         total = check.total / SCALE
-    end_only = g.opts.on("tov.a43-control", "end")
+    end_only = g.opts.control == "end"
     for i, h in enumerate(path):
         last = i == len(path) - 1
         if end_only and not last:

@@ -25,7 +25,7 @@ def start_game(g: Game, dice: DiceSource) -> None:
     """Turn 1: heavy overcast and mud (4.1.6), then the pre-Turn-1 activation (12.1)."""
     g.state.turn = g.sc.first_turn or 1
     weather.determine(g, dice, [])
-    rule = g.opts["tov.a2-pre-turn-hq"]
+    rule = g.opts.pre_turn_hq
     if rule == "none":
         g.emit("PRE_TURN", "no activation before Turn 1 (tov.a2-pre-turn-hq = none)", [TV.cite("12.1")])
         start_selection(g)

@@ -3,6 +3,7 @@
 "The new location of the HQ: must be at least five hexes away from the initial
 hex; must not be in an enemy ZOC; the HQ must be able to trace a line of
 supply to a friendly supply source." Stacking still holds (one HQ per hex).
+Supply is judged as it will be once the HQ is in its new hex (supplied_after).
 A forced relocation (last step lost, 2.3/12.2; or out of supply under A-4
 'relocate') asks the owner for the hex; with no legal hex the HQ waits off the
 map until one exists (A-46).
@@ -10,7 +11,10 @@ map until one exists (A-46).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from adjudicator.core import decisions as dec
+from adjudicator.core.supply import trace
 from adjudicator.core.verdicts import VerdictBuilder
 from adjudicator.rules.traces import supply
 from adjudicator.rules.traces.cite import TV
@@ -22,15 +26,33 @@ KIND = "HQ_RELOCATION"
 MIN_DISTANCE = 5
 
 
+def supplied_after(g: Game, uid: str) -> Callable[[int], bool]:
+    """Whether the HQ could trace a supply line from a hex once relocated there
+    (2.3), judged as after the move: its old hex no longer has the HQ to negate
+    an enemy ZOC there (8.1), so a line that only ran through it is cut; a hex
+    it takes from the enemy is its side's (6.1)."""
+    b = g.belligerent(uid)
+    reached = trace(g.board.supply_net, supply.sources(g, b), supply.blocked(g, b, leaving=uid))
+
+    def ok(h: int) -> bool:
+        if reached[h]:
+            return True
+        # Only a hex blocked for being enemy-controlled can change by the HQ's entering it (a relocation
+        # hex is never in an enemy ZOC): judge that rare case with the hex taken.
+        return bool(supply.taken_on_the_way(g, uid, [h])) and bool(supply.reach_after(g, uid, [h])[h])
+
+    return ok
+
+
 def legal_hexes(g: Game, uid: str, origin: int) -> list[int]:
     b = g.belligerent(uid)
     z = supply.ezoc(g, b)
-    reached = supply.reach(g, b)
+    supplied = supplied_after(g, uid)
     out = []
     for h in range(g.hm.n):
-        if not g.in_play[h] or g.hm.distance(origin, h) < MIN_DISTANCE or z[h] or not reached[h]:
+        if not g.in_play[h] or g.hm.distance(origin, h) < MIN_DISTANCE or z[h]:
             continue
-        if fits(g, h, [uid], [uid]):
+        if fits(g, h, [uid], [uid]) and supplied(h):
             out.append(h)
     return out
 
@@ -44,8 +66,8 @@ def why_not(g: Game, uid: str, origin: int, h: int) -> str | None:
     b = g.belligerent(uid)
     if supply.ezoc(g, b)[h]:
         return f"{g.label(h)} is in an enemy ZOC"
-    if not supply.reach(g, b)[h]:
-        return f"no line of supply can be traced from {g.label(h)}"
+    if not supplied_after(g, uid)(h):
+        return f"no line of supply can be traced from {g.label(h)} once the HQ has left {g.label(origin)}"
     if not fits(g, h, [uid], [uid]):
         return f"{g.label(h)} would be over the stacking limit (one HQ, two combat units; no enemy)"
     return None

@@ -82,7 +82,7 @@ def _final_index(g: Game, c: traces_pb2.TracesCombat) -> int:
     arithmetic, without looking anything up again); < 0 = below 1:2."""
     cols = list(g.table(CRT).columns)
     idx = odds(c.attack, c.defense, cols).index
-    if g.opts.on("tov.a13-ten-plus", "before"):
+    if g.opts.ten_plus == "before":
         idx = min(idx, len(cols) - 1)
     return min(idx + c.net_shift, len(cols) - 1)
 
@@ -171,7 +171,7 @@ def exempt(g: Game, uid: str) -> bool:
     h = g.hex_of(uid)
     if g.board.fort[h]:
         return True
-    if g.opts.on("tov.a9b-r-exemption", "metz-only"):
+    if g.opts.r_exemption == "metz-only":
         return bool(g.board.metz[h])
     return g.board.is_city(h)
 
@@ -182,7 +182,7 @@ def _retreat_need(g: Game, uid: str) -> tuple[int, bool]:
     if n and exempt(g, uid):
         n -= 1
         if n == 0:
-            if not g.opts.on("tov.a56-r-exempt", "owner-may-retreat"):
+            if g.opts.r_exempt != "owner-may-retreat":
                 return 0, False
             return 1, True
     return n, False
@@ -270,7 +270,7 @@ def _do_retreat(g: Game, uid: str, hexes: tuple[int, ...]) -> None:
     g.emit("RETREAT", f"{g.name(uid)} retreats {start} -> {' -> '.join(moved)}", [TV.cite("10.4")], units=[uid],
            from_location=start, to_location=moved[-1] if moved else start)
     if entered:
-        steps = 1 if g.opts.on("tov.a19-retreat-ezoc-loss", "once") else entered
+        steps = 1 if g.opts.retreat_ezoc_loss == "once" else entered
         take_steps(g, uid, steps, f"retreated into {entered} enemy ZOC hex(es)", TV.cite("10.4"))
 
 
@@ -454,7 +454,7 @@ def _casualty(g: Game, dice: DiceSource) -> None:
 
 def _intensity(g: Game, dice: DiceSource) -> None:
     c = g.tv.combat
-    if not c.intensity or (g.opts.on("tov.a3-intensity-roll", "if-defender-lost") and not c.defender_lost):
+    if not c.intensity or (g.opts.intensity_roll == "if-defender-lost" and not c.defender_lost):
         c.stage = "done"
         return
     die = dice.roll(6, f"combat at {c.target}: intensity {c.intensity}R risk")

@@ -38,11 +38,10 @@ class Option:
         return bool(self.hexes) and self.hexes[-1] == OFF_MAP
 
 
-def _line_distance(g: Game, belligerent: str) -> list[int]:
+def _line_distance(g: Game, belligerent: str, blocked: bytearray, sources: list[int]) -> list[int]:
     """Steps of a supply line from each hex to a friendly source (-1: none)."""
-    blocked = supply.blocked(g, belligerent)
     dist = [-1] * g.hm.n
-    frontier = [s for s in supply.sources(g, belligerent) if not blocked[s]]
+    frontier = [s for s in sources if not blocked[s]]
     for s in frontier:
         dist[s] = 0
     adj = g.board.supply_net.adj
@@ -60,23 +59,48 @@ def _line_distance(g: Game, belligerent: str) -> list[int]:
 
 
 class SupplyGoal:
-    """A-18: whether a retreat's last hex is 'closer to supply'."""
+    """A-18: whether a retreat's last hex is 'closer to supply', judged as it will
+    be once the unit has retreated (10.4): where it started no longer has its
+    presence to negate the enemy ZOC, where it ends does, and hexes it entered
+    may have changed control (6.1). Where it starts is judged as it stands."""
 
-    def __init__(self, g: Game, belligerent: str) -> None:
-        self.mode = g.opts["tov.a18-retreat-supply"]
+    def __init__(self, g: Game, uid: str) -> None:
+        self.g = g
+        self.uid = uid
+        self.mode = g.opts.retreat_supply
+        b = g.belligerent(uid)
         if self.mode == "nearer-source":
-            self.line = _line_distance(g, belligerent)
+            self.start_line = _line_distance(g, b, supply.blocked(g, b), supply.sources(g, b))
         else:
-            reached = supply.reach(g, belligerent)
-            self.reached = reached
-            self.to_supply = g.hm.distance_field([h for h in range(g.hm.n) if reached[h]])
+            self.start_reached = supply.reach(g, b)
+        self._after: dict[tuple[int, tuple[int, ...]], bool] = {}
+        self._start_distance: int | None = None
 
-    def ok(self, start: int, end: int) -> bool:
+    def ok(self, start: int, hexes: tuple[int, ...]) -> bool:
+        end = hexes[-1]
+        key = (end, tuple(supply.taken_on_the_way(self.g, self.uid, list(hexes))))
+        hit = self._after.get(key)
+        if hit is None:
+            hit = self._judge(start, list(hexes))
+            self._after[key] = hit
+        return hit
+
+    def _judge(self, start: int, hexes: list[int]) -> bool:
+        g, uid, end = self.g, self.uid, hexes[-1]
+        b = g.belligerent(uid)
         if self.mode == "nearer-source":
-            return self.line[end] >= 0 and (self.line[start] < 0 or self.line[end] < self.line[start])
-        if self.reached[end]:
+            taken = supply.taken_on_the_way(g, uid, hexes)
+            line = _line_distance(g, b, supply.blocked(g, b, [end], leaving=uid, taken=taken), supply.sources(g, b))
+            return line[end] >= 0 and (self.start_line[start] < 0 or line[end] < self.start_line[start])
+        reached = supply.reach_after(g, uid, hexes)
+        if reached[end]:
             return True
-        return not self.reached[start] and 0 <= self.to_supply[end] < self.to_supply[start]
+        if self.start_reached[start]:
+            return False
+        to_supply = g.hm.distance_field([h for h in range(g.hm.n) if reached[h]])
+        if self._start_distance is None:
+            self._start_distance = g.hm.distance_field([h for h in range(g.hm.n) if self.start_reached[h]])[start]
+        return 0 <= to_supply[end] < self._start_distance
 
 
 def _paths(g: Game, uid: str, start: int, length: int) -> list[RetreatPath]:
@@ -111,14 +135,14 @@ def retreat_options(g: Game, uid: str, length: int) -> list[Option]:
     """The paths `uid` may take (best by 10.4); [] = eliminated (no path at all).
     Off-map options appear only when no path stays on the map."""
     start = g.hex_of(uid)
-    goal = SupplyGoal(g, g.belligerent(uid))
+    goal = SupplyGoal(g, uid)
     off: list[RetreatPath] = []
     for extra in range(MAX_EXTRA + 1):
         paths = _paths(g, uid, start, length + extra)
         off.extend(p for p in paths if p.off_map)
         ok = [p for p in paths if not p.off_map and fits(g, p.end, [uid], [uid])]
         if ok:
-            key = [(0 if goal.ok(start, p.end) else 1, p.ezoc) for p in ok]
+            key = [(0 if goal.ok(start, p.hexes) else 1, p.ezoc) for p in ok]
             top = min(key)
             return [Option(p.hexes, p.ezoc) for p, k in zip(ok, key) if k == top]
         if not paths or all(p.off_map for p in paths):

@@ -1,27 +1,25 @@
-"""The Traces of Victory ruleset: the `Ruleset` interface wired to the modules
-that hold the rules (chits, activation, moves, combat, results, supply,
-arrivals, weather, victory, phases)."""
+"""The Traces of Victory ruleset on the template (core/template.py): one
+dispatch table wiring each action to the modules that hold the rules (chits,
+activation, moves, combat, results, supply, arrivals, weather, victory,
+phases); the model is `Game` (model.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
-
-from collections.abc import Mapping, Sequence
 
 from adjudicator.core.dice import DiceSource
 from adjudicator.core.errors import MalformedInput
-from adjudicator.core.ruleset import Ruleset
 from adjudicator.core.secrecy import SideFilter
-from adjudicator.core.tables import merge_tables
-from adjudicator.core.verdicts import VerdictBuilder
+from adjudicator.core.template import Actions, RulesetBase
 from adjudicator.rules.traces import (
-    activation, arrivals, chits, combat, legal, moves, phases, relocation, results, scenarios, views,
+    activation, arrivals, chits, combat, data, legal, moves, phases, relocation, results, scenarios, views,
 )
-from adjudicator.rules.traces import options as opts
-from adjudicator.rules.traces.cite import TV
+from adjudicator.rules.traces.cite import RULESET_ID, TV
+from adjudicator.rules.traces.options import TracesOptions
 from adjudicator.rules.traces.losses import fits
 from adjudicator.rules.traces.model import OFF_MAP, ON_MAP, Game
-from umpire.v1 import action_pb2, common_pb2, definition_pb2, service_pb2, state_pb2, tables_pb2, traces_pb2
+from umpire.v1 import action_pb2, common_pb2, definition_pb2, service_pb2, state_pb2, traces_pb2
 
 PLAYERS = {
     "2": [("allied", "allied", ["third", "seventh"]), ("german", "german", ["19th", "1st"])],
@@ -52,46 +50,48 @@ class TracesFilter(SideFilter):
         return views.view_action(state, action, side)
 
 
-class TracesOfVictory(Ruleset):
-    id = "traces-of-victory"
+class TracesOfVictory(RulesetBase[Game]):
+    id = RULESET_ID
     side_filter = TracesFilter()
     version = scenarios.RULESET_VERSION
     title = "Traces of Victory"
     rulebook = "traces-of-victory.txt"
+    book = TV
+    pack = data.PACK  # its scenarios are built on the templates (scenarios.py)
+    options_class = TracesOptions
+    extension = "traces"
+    value_checks = {data.CRT: combat.check_result}
 
-    def authoring(self) -> "Vocabulary":
+    def actions(self) -> Actions[Game]:
+        acts = (Actions[Game](self.title)
+                .on("move", moves.validate_move, lambda g, a, dice: moves.apply_move(g, a))
+                .on("attack", combat.validate_attack, results.apply_attack)
+                .on("place", arrivals.validate_place, lambda g, a, dice: arrivals.apply_place(g, a))
+                .on("end_phase", phases.validate_end, phases.apply_end)
+                .on("traces.select_chits", chits.validate_select, _apply_select)
+                .on("traces.activate", activation.validate_activate, lambda g, a, dice: activation.apply_activate(g, a))
+                .on("traces.interdict", phases.validate_interdict, lambda g, a, dice: phases.apply_interdict(g, a))
+                .answer(relocation.KIND, lambda g, a, b: relocation.validate_answer(g, a.answer, b),
+                        _apply_relocation))
+        for kind in results.KINDS:
+            acts.answer(kind, lambda g, a, b: results.validate_answer(g, a.answer, b),
+                        lambda g, a, dice: results.apply_answer(g, a.answer, dice, list(a.supplied_cells)))
+        return acts
+
+    def authoring(self) -> Vocabulary:
         from adjudicator.rules.traces.authoring import VOCABULARY
 
         return VOCABULARY
 
-    def scenario_ids(self) -> list[str]:
-        return list(scenarios.SHIPPED)
+    def complete(self, scenario: definition_pb2.Scenario) -> definition_pb2.Scenario:
+        return scenarios.complete(scenario)
 
-    def load_scenario(self, scenario_id: str) -> definition_pb2.Scenario:
-        return scenarios.load(scenario_id)
+    def compile(self, state: state_pb2.GameState) -> Game:
+        return Game(state)
 
-    def options(self) -> list[definition_pb2.RuleOption]:
-        return opts.rule_options()
-
-    # -- lifecycle
-    def new_game(
-        self,
-        scenario: definition_pb2.Scenario,
-        *,
-        game_id: str,
-        options: Mapping[str, str],
-        tables: tables_pb2.TableSet | None,
-        dice: DiceSource,
-    ) -> tuple[state_pb2.GameState, list[state_pb2.Event]]:
-        sc = scenarios.complete(scenario)
-        if tables is not None and tables.tables:
-            merged = merge_tables(list(sc.definition.tables), tables, "tables")
-            del sc.definition.tables[:]
-            sc.definition.tables.extend(merged)
-        effective = opts.effective(sc.options, options)
-        players = _players(sc, opts.Opts(effective)["tov.15.1-players"])
-        state = state_pb2.GameState(scenario=sc, options=effective)
-        state.traces.players.extend(players)
+    def start(self, state: state_pb2.GameState, dice: DiceSource) -> tuple[state_pb2.GameState, list[state_pb2.Event]]:
+        sc = state.scenario
+        state.traces.players.extend(_players(sc, TracesOptions(state.options).players))
         placed = {p.unit_id: p.location for p in sc.setup}
         for u in sc.definition.units:
             loc = placed.get(u.id, "")
@@ -102,55 +102,18 @@ class TracesOfVictory(Ruleset):
         phases.start_game(g, dice)
         return g.state, g.events
 
-    def validate(self, state: state_pb2.GameState, action: action_pb2.Action) -> action_pb2.Verdict:  # type: ignore[override]  # MIGRATION (issue 8): moves onto RulesetBase
-        g = Game(state)
-        kind = action.WhichOneof("kind") or ""
-        b = VerdictBuilder(kind)
-        _validate(g, action, b)
-        return b.build()
+    def legal(self, model: Game, side: str) -> list[service_pb2.LegalAction]:
+        return legal.legal_actions(model, side, lambda g, a: self.judge(g, a).ok)
 
-    def apply(
-        self, state: state_pb2.GameState, action: action_pb2.Action, dice: DiceSource  # type: ignore[override]  # MIGRATION (issue 8): moves onto RulesetBase
-    ) -> tuple[state_pb2.GameState, list[state_pb2.Event]]:
-        g = Game.copy_of(state)
-        kind = action.WhichOneof("kind")
-        supplied = list(action.supplied_cells)
-        if kind == "move":
-            moves.apply_move(g, action)
-        elif kind == "attack":
-            results.apply_attack(g, action, dice)
-        elif kind == "place":
-            arrivals.apply_place(g, action)
-        elif kind == "end_phase":
-            phases.apply_end(g, action, dice)
-        elif kind == "answer":
-            _apply_answer(g, action.answer, dice, supplied)
-        else:
-            sub = action.traces.WhichOneof("kind")
-            if sub == "select_chits":
-                chits.apply_select(g, action)
-                phases.after_selection(g, dice, supplied)
-            elif sub == "activate":
-                activation.apply_activate(g, action)
-            else:
-                phases.apply_interdict(g, action)
-        return g.state, g.events
-
-    def legal_actions(self, state: state_pb2.GameState, side: str) -> list[service_pb2.LegalAction]:  # type: ignore[override]  # MIGRATION (issue 8): moves onto RulesetBase
-        def valid(g: Game, action: action_pb2.Action) -> bool:
-            b = VerdictBuilder()
-            _validate(g, action, b)
-            return b.ok
-
-        return legal.legal_actions(Game(state), side, valid)
-
-    def reach(self, state: state_pb2.GameState, unit_id: str) -> list[service_pb2.ReachableLocation]:  # type: ignore[override]  # MIGRATION (issue 8): moves onto RulesetBase
-        g = Game(state)
-        if unit_id not in g.defs:
+    def reachable(
+        self, model: Game, unit_id: str, mode: str
+    ) -> tuple[list[service_pb2.ReachableLocation], list[common_pb2.RuleNote]]:
+        if unit_id not in model.defs:
             raise MalformedInput(f"unknown unit {unit_id!r}", "unit_id")
-        return moves.reach(g, unit_id)
+        return moves.reach(model, unit_id), []
 
-    def supply(self, state: state_pb2.GameState, side: str) -> "SupplyAnswer":
+
+    def supply(self, state: state_pb2.GameState, side: str) -> SupplyAnswer:
         """8.1: where a supply line of `side` reaches, and its units in supply."""
         from adjudicator.core.ruleset import SupplyAnswer
         from adjudicator.rules.traces import supply as sup
@@ -165,48 +128,19 @@ class TracesOfVictory(Ruleset):
                             [u for u in mine if u not in ok])
 
 
-def _validate(g: Game, action: action_pb2.Action, b: VerdictBuilder) -> None:
-    kind = action.WhichOneof("kind") or ""
-    if kind == "move":
-        moves.validate_move(g, action, b)
-    elif kind == "attack":
-        combat.validate_attack(g, action, b)
-    elif kind == "place":
-        arrivals.validate_place(g, action, b)
-    elif kind == "end_phase":
-        phases.validate_end(g, action, b)
-    elif kind == "answer":
-        if g.state.pending.kind == relocation.KIND:
-            relocation.validate_answer(g, action.answer, b)
-        else:
-            results.validate_answer(g, action.answer, b)
-    elif kind == "traces":
-        sub = action.traces.WhichOneof("kind")
-        if sub == "select_chits":
-            chits.validate_select(g, action, b)
-        elif sub == "activate":
-            activation.validate_activate(g, action, b)
-        elif sub == "interdict":
-            phases.validate_interdict(g, action, b)
-        else:
-            raise MalformedInput("empty Traces of Victory action (select_chits, activate or interdict)",
-                                 "action.traces")
-    else:
-        raise MalformedInput(f"Traces of Victory has no {kind!r} action", "action")
+def _apply_select(g: Game, action: action_pb2.Action, dice: DiceSource) -> None:
+    chits.apply_select(g, action)
+    phases.after_selection(g, dice, list(action.supplied_cells))
 
 
-def _apply_answer(g: Game, answer: action_pb2.AnswerDecision, dice: DiceSource,
-                  supplied: list[common_pb2.SuppliedCell]) -> None:
-    if g.state.pending.kind == relocation.KIND:
-        relocation.apply_answer(g, answer)
-        if relocation.next_decision(g):
-            return
-        resume = g.tv.resume
-        g.tv.resume = ""
-        if resume == "draw":
-            phases.next_chit(g, dice, supplied)
+def _apply_relocation(g: Game, action: action_pb2.Action, dice: DiceSource) -> None:
+    relocation.apply_answer(g, action.answer)
+    if relocation.next_decision(g):
         return
-    results.apply_answer(g, answer, dice, supplied)
+    resume = g.tv.resume
+    g.tv.resume = ""
+    if resume == "draw":
+        phases.next_chit(g, dice, list(action.supplied_cells))
 
 
 def _players(sc: definition_pb2.Scenario, mode: str) -> list[traces_pb2.TracesPlayer]:

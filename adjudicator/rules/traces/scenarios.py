@@ -13,30 +13,18 @@ completes a template instead (docs/rules/traces-of-victory.md).
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 
-from adjudicator.core.errors import MalformedInput, NotFound
+from adjudicator.core.errors import MalformedInput
 from adjudicator.rules.traces import data
 from adjudicator.rules.traces.cite import RULESET_ID, TV
 from umpire.v1 import definition_pb2, traces_pb2
 
 RULESET_VERSION = "1.0.0"
 SHIPPED = tuple(f"{RULESET_ID}/{n}" for n in data.TEMPLATES)
-TEMPLATE_PREFIX = f"{RULESET_ID}/rules/"
+TEMPLATE_PREFIX = data.TEMPLATE_PREFIX
 BELLIGERENTS = ("allied", "german")
 SPECIAL = {"allied": ("reserve", "shaef"), "german": ("reinforcement", "ob-west")}
-
-
-def template_ids() -> list[str]:
-    return [TEMPLATE_PREFIX + n for n in data.TEMPLATES]
-
-
-def load(scenario_id: str) -> definition_pb2.Scenario:
-    if scenario_id.startswith(TEMPLATE_PREFIX) and scenario_id[len(TEMPLATE_PREFIX):] in data.TEMPLATES:
-        return data.template(scenario_id[len(TEMPLATE_PREFIX):])
-    if scenario_id in SHIPPED:
-        return illustrative(scenario_id.split("/", 1)[1])
-    known = ", ".join(list(SHIPPED) + template_ids())
-    raise NotFound(f"unknown scenario {scenario_id!r} (known: {known})")
 
 
 def illustrative(name: str) -> definition_pb2.Scenario:
@@ -65,6 +53,11 @@ def illustrative(name: str) -> definition_pb2.Scenario:
     sc.traces.reserves.extend(roster.traces.reserves)
     sc.traces.playable = True
     return sc
+
+
+for _name in data.TEMPLATES:  # the data pack's scenarios: the playable ones listed, the templates loadable
+    data.PACK.ship(f"{RULESET_ID}/{_name}", partial(illustrative, _name))
+    data.PACK.ship(TEMPLATE_PREFIX + _name, partial(data.template, _name), listed=False)
 
 
 def complete(scenario: definition_pb2.Scenario) -> definition_pb2.Scenario:
@@ -203,13 +196,10 @@ def _filter_forces(sc: definition_pb2.Scenario) -> None:
 def _check_units(sc: definition_pb2.Scenario) -> None:
     d = sc.definition
     types = {t.id: t for t in d.unit_types}
-    seen: set[str] = set()
+    seen = {u.id for u in d.units}  # ids, sides and the set-up: checked for every game (core/template.py)
     hqs: dict[str, str] = {}
     for i, u in enumerate(d.units):
         where = f"scenario.definition.units[{i}]"
-        if not u.id or u.id in seen:
-            raise MalformedInput(f"unit id {u.id!r} is empty or repeated", where)
-        seen.add(u.id)
         if u.side not in BELLIGERENTS:
             raise MalformedInput(f"unit {u.id} has side {u.side!r} (allied or german)", where)
         if u.type not in types:
@@ -242,9 +232,6 @@ def _check_units(sc: definition_pb2.Scenario) -> None:
             for x in ids:
                 if x not in seen:
                     raise MalformedInput(f"unknown unit {x!r}", f"scenario.traces.{name}[{j}]")
-    for j, p in enumerate(sc.setup):
-        if p.unit_id not in seen:
-            raise MalformedInput(f"unknown unit {p.unit_id!r}", f"scenario.setup[{j}]")
 
 
 def _complete_objectives(sc: definition_pb2.Scenario) -> None:

@@ -9,7 +9,7 @@ hexside (Streams and Canals are fine). One multi-source pass per side
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from adjudicator.core.supply import trace
 from adjudicator.core.zoc import zoc_field
@@ -23,7 +23,7 @@ def ezoc(g: Game, belligerent: str) -> bytearray:
     across Streams but not River hexsides; several ZOCs count as one."""
     enemy = other(belligerent)
     sources = [(h, True) for h, ids in g.at.items() if any(g.belligerent(u) == enemy for u in ids)]
-    block = g.board.zoc_block(g.opts.on("tov.a22-zoc-canal", "blocked"))
+    block = g.board.zoc_block(g.opts.zoc_canal == "blocked")
     f = zoc_field(g.hm, sources, block)
     return bytearray(1 if x else 0 for x in f)
 
@@ -32,7 +32,7 @@ def sources(g: Game, belligerent: str) -> list[int]:
     """8.1: friendly supply sources; "An enemy occupied friendly Supply Source is
     not a valid Supply Source for either player." A-26: own colour (default)."""
     enemy_units = g.occupied(other(belligerent))
-    captured = g.opts.on("tov.a26-supply-sources", "captured-too")
+    captured = g.opts.supply_sources == "captured-too"
     out = []
     for colour, hexes in g.board.sources.items():
         for h in hexes:
@@ -45,19 +45,27 @@ def sources(g: Game, belligerent: str) -> list[int]:
     return out
 
 
-def blocked(g: Game, belligerent: str, as_if_friendly: Iterable[int] = ()) -> bytearray:
+def blocked(g: Game, belligerent: str, as_if_friendly: Iterable[int] = (), *, leaving: str = "",
+            taken: Iterable[int] = ()) -> bytearray:
     """8.1: hexes a supply line of `belligerent` may not enter. `as_if_friendly`
     hexes count as holding a friendly unit (13.0: an objective traces "as if it
-    was an Allied unit", A-33)."""
+    was an Allied unit", A-33). `leaving`: a unit of `belligerent` no longer in
+    its hex (it is moving away); `taken`: enemy-controlled hexes that pass to
+    `belligerent` (6.1: a unit entering them)."""
     enemy = other(belligerent)
     z = ezoc(g, belligerent)
     friendly = g.occupied(belligerent)
+    if leaving:
+        start = g.hex_of(leaving)
+        if start >= 0 and not any(u != leaving and g.belligerent(u) == belligerent for u in g.at.get(start, ())):
+            friendly[start] = 0
     for h in as_if_friendly:
         friendly[h] = 1
+    won = set(taken)
     enemy_units = g.occupied(enemy)
     out = bytearray(g.hm.n)
     for h in range(g.hm.n):
-        if not g.in_play[h] or enemy_units[h] or g.control(h) == enemy or (z[h] and not friendly[h]):
+        if not g.in_play[h] or enemy_units[h] or (g.control(h) == enemy and h not in won) or (z[h] and not friendly[h]):
             out[h] = 1
     return out
 
@@ -66,6 +74,32 @@ def reach(g: Game, belligerent: str, as_if_friendly: Iterable[int] = ()) -> byte
     """Per hex: 1 where a unit of `belligerent` could trace a supply line."""
     extra = list(as_if_friendly)
     return trace(g.board.supply_net, sources(g, belligerent), blocked(g, belligerent, extra))
+
+
+def taken_on_the_way(g: Game, uid: str, hexes: Sequence[int]) -> list[int]:
+    """The enemy-controlled City, Town and Supply Source hexes `uid` takes by
+    entering `hexes` (6.1; A-43 'end': only the last one)."""
+    b = g.belligerent(uid)
+    entered = hexes[-1:] if g.opts.control == "end" else hexes
+    return [h for h in entered if g.control(h) and g.control(h) != b]
+
+
+def reach_after(g: Game, uid: str, hexes: Sequence[int]) -> bytearray:
+    """Per hex: 1 where a unit of `uid`'s side could trace a supply line once
+    `uid` has left its hex and entered `hexes` (it stands in the last): its own
+    presence no longer negates an enemy ZOC where it was (8.1), it negates one
+    where it ends, and the hexes it took change control (6.1). 10.4 and 2.3
+    judge a retreat's and a relocation's supply so, as it will be after the move."""
+    b = g.belligerent(uid)
+    end = [h for h in hexes[-1:] if h >= 0]
+    taken = taken_on_the_way(g, uid, [h for h in hexes if h >= 0])
+    src = sources(g, b)
+    captured = g.opts.supply_sources == "captured-too"
+    for h in taken:  # a supply source taken back serves its owner again (A-26: any, with captured-too)
+        colour = g.board.source_colour(h)
+        if colour and (colour == b or captured) and h not in src:
+            src.append(h)
+    return trace(g.board.supply_net, src, blocked(g, b, end, leaving=uid, taken=taken))
 
 
 def garrison_supplied(g: Game, uid: str, h: int) -> bool:
@@ -105,7 +139,7 @@ def check(g: Game) -> list[str]:
     for uid in out:
         g.add_marker(uid, OOS)
     for uid in out:
-        if g.is_hq(uid) and g.opts.on("tov.a4-hq-out-of-supply", "relocate"):
+        if g.is_hq(uid) and g.opts.hq_out_of_supply == "relocate":
             relocate_hq(g, uid, "cannot trace a line of supply", TV.cite("2.3"))
         else:
             take_steps(g, uid, 1, "out of supply", TV.cite("8.1"))

@@ -56,13 +56,13 @@ def determine(g: Game) -> None:
     last = g.sc.last_turn and g.turn >= g.sc.last_turn
     g.emit("VICTORY_CHECK", f"turn {g.turn}: the Allies hold {len(got)} of {len(hexes)} objective hexes"
            + (f" ({', '.join(g.label(h) for h in got)})" if got else ""), [TV.cite("13.0")])
-    sudden = g.opts.on("tov.a30-sudden-death", "any-turn") or last
+    sudden = g.opts.sudden_death == "any-turn" or last
     if hexes and len(got) == len(hexes) and sudden:
         names = ", ".join(o.name for o in g.ext.objectives)
         _end(g, "allied", "major", f"the Allies hold and supply every objective ({names})",
              TV.cite(g.ext.rules_case or "13.0"))
         return
-    if g.opts.on("tov.15.2-alternate-victory", "on"):
+    if g.opts.alternate_victory == "on":
         why = alternate(g)
         if why:
             _end(g, "allied", "alternate", why, TV.cite("15.2"))

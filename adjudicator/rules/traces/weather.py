@@ -56,7 +56,7 @@ def air_units(g: Game, weather: str, table_air: int) -> tuple[int, str]:
     n = table_air
     why = f"{table_air} on the table"
     if weather == "light-overcast":
-        rule = g.opts["tov.a7-light-overcast"]
+        rule = g.opts.light_overcast
         if rule == "up":
             n, why = ceil(n / 2), why + ", half on light overcast (rounded up)"
         elif rule == "down":
@@ -81,7 +81,7 @@ def determine(g: Game, dice: DiceSource, supplied: list[common_pb2.SuppliedCell]
         g.emit("WEATHER", "Turn 1: heavy overcast, mud, no air units", [TV.cite("4.1.6")])
         return
     previous = tv.weather_log.get(turn - 1, "")
-    mods = modifiers(turn, previous, g.opts.on("tov.a8-turn-two", "extra"))
+    mods = modifiers(turn, previous, g.opts.turn_two == "extra")
     die = dice.roll(6, f"weather turn {turn}")
     modified = die + sum(m for m, _, _ in mods)
     row = table_row(g, modified)

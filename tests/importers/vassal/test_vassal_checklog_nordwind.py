@@ -26,7 +26,7 @@ START = StartAt(phase="allied-movement", active_side="allied")
 
 def nordwind_scenario() -> definition_pb2.Scenario:
     sc = scenario(movement_example())
-    sc.definition.map.CopyFrom(data.MAP)
+    sc.definition.map.CopyFrom(data.game_map())
     return sc
 
 

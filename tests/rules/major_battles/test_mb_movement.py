@@ -8,7 +8,7 @@ import pytest
 
 from adjudicator.core.errors import MalformedInput
 from adjudicator.rules.major_battles.board import compile_board
-from adjudicator.rules.major_battles.scenarios import load_board
+from adjudicator.rules.major_battles.data import board as load_board
 from umpire.v1 import state_pb2
 from tests.rules.major_battles.helpers import (
     R, act, at, attack, card, codes, end, labels, move, new, outside, verdict,

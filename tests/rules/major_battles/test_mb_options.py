@@ -83,7 +83,7 @@ def test_landing_tie_back_to_sea_option() -> None:
 
 def test_bad_actions_are_refused_clearly() -> None:
     st = new("illustration-1")
-    with pytest.raises(MalformedInput, match="empty Major Battles action"):
+    with pytest.raises(MalformedInput, match=r"no 'major_battles' action .*major_battles\.turn_card"):
         verdict(st, action_pb2.Action(side="us", major_battles=mbp.MajorBattlesAction()))
     with pytest.raises(MalformedInput, match="no 'nordwind' action"):
         verdict(st, action_pb2.Action(side="us", nordwind=nordwind_pb2.NordwindAction()))

@@ -84,14 +84,23 @@ def _check_units(before: state_pb2.GameState, applied: engine.Applied) -> None:
             assert uid in logged, f"unit {uid} was lost without an event naming it"
 
 
-def _check_primed_model(st: state_pb2.GameState) -> None:
-    """The model apply cached for its result equals a fresh read of that result."""
-    primed = model.game_of(st)
-    fresh = model.Game(st, primed.board, mutable=False)
+def _same_model(primed: model.Game, fresh: model.Game) -> None:
     for attr in ("units", "mb", "turn", "phase", "segment", "active", "finished", "campaign", "sides"):
         assert getattr(primed, attr) == getattr(fresh, attr), attr
     assert (primed.pending is None) == (fresh.pending is None) and primed.pending == fresh.pending
     assert primed.result == fresh.result and primed.opts == fresh.opts
+
+
+def _check_primed_model(applied: engine.Applied, sides: tuple[str, ...]) -> None:
+    """The model apply handed over for its result (RulesetBase.carry), and the
+    side models derived from it (Ruleset.narrow), equal fresh reads."""
+    pos = applied.position
+    assert pos is not None and pos.primed, "apply did not hand over the new state's model"
+    _same_model(pos.model(), R.compile(applied.state))
+    for s in sides:
+        view = pos.for_side(s)
+        assert view.primed, f"{s}'s position was not primed from the full one"
+        _same_model(view.model(), R.compile(view.state))
 
 
 def playout(sid: str, seed: int, options: dict[str, str] | None = None, dealt: bool = False,
@@ -131,7 +140,7 @@ def playout(sid: str, seed: int, options: dict[str, str] | None = None, dealt: b
             assert _bytes(st) == before, "apply mutated its argument"
             _check_units(st, applied)
         if checks and n % 5 == 0:
-            _check_primed_model(applied.state)
+            _check_primed_model(applied, sides)
         record.actions.add(version=applied.state.version, action=la.example, dice=applied.rolls)
         st = applied.state
     assert st.finished, f"{sid} did not end within {MAX_ACTIONS} actions"

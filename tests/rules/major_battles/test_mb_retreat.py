@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tests.rules.major_battles.helpers import (
-    ELIMINATED, act, answer, at, attack, card, codes, eliminated, fixed, kinds, move, new, outside, unit,
+    ELIMINATED, R, act, answer, at, attack, card, codes, eliminated, fixed, kinds, move, new, outside, unit,
     verdict,
 )
 from umpire.v1 import definition_pb2, state_pb2
@@ -125,11 +125,10 @@ def test_advanced_retreat_enemy_lower_total_leaves_the_town() -> None:
 
 
 def test_advanced_retreat_cannot_fight_past_a_stack_on_the_road() -> None:
-    from adjudicator.rules.major_battles.model import game_of
     from adjudicator.rules.major_battles.retreat import retreat_ways
 
     st = ill2({"us-inf-06": "D"}, extra_units=(("us-inf-06", "us", "infantry"),), options={"advanced-retreat": "on"})
-    ways = {w.town for w in retreat_ways(game_of(st), "A", "german")}
+    ways = {w.town for w in retreat_ways(R.compile(st), "A", "german")}
     assert ways == {"D", "E", "F"}  # never B or C: stacks X and Y stand on those roads
 
 

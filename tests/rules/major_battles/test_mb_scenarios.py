@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from adjudicator.core.errors import MalformedInput, NotFound
-from adjudicator.rules.major_battles import model
-from adjudicator.rules.major_battles.options import SPECS
-from adjudicator.rules.major_battles.scenarios import BOARDS, load_board
+from adjudicator.rules.major_battles.options import MajorBattlesOptions
+
+SPECS = MajorBattlesOptions.SET.specs
+from adjudicator.rules.major_battles.data import BOARDS, board as load_board
 from importers.canonical import read_message
 from tests.rules.major_battles.helpers import R, act, card, new, scenario
 from umpire.v1 import definition_pb2, map_pb2
@@ -104,7 +105,6 @@ def test_state_with_edited_board_is_refused() -> None:
     st = new("illustration-1")
     st.scenario.definition.map.graph.roads[0].kind = "dotted"
     st.major_battles.board_digest = st.major_battles.board_digest[:-1] + ("0" if st.major_battles.board_digest[-1] != "0" else "1")
-    model.clear_cache()
     with pytest.raises(MalformedInput, match="digest"):
         R.validate(st, card("us", 3))
     assert act(new("illustration-1"), card("us", 3)).state.major_battles.mp_allowance == 3

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from adjudicator.core import dice as dice_mod
 from adjudicator.core import engine
+from adjudicator.core.position import Position
 from adjudicator.core.ruleset import get_ruleset
 from adjudicator.rules.nordwind import data
 from umpire.v1 import action_pb2, definition_pb2, state_pb2, tables_pb2
@@ -41,14 +42,14 @@ def scenario(units: Sequence[U], last_turn: int = 12, red_line: Sequence[str] = 
                                 first_turn=1, last_turn=last_turn)
     d = s.definition
     if red_line:  # SYNTHETIC: the illustrative map with these hexes beyond the red dotted line (10.1.1)
-        d.map.CopyFrom(data.MAP)
+        d.map.CopyFrom(data.game_map())
         s.nordwind.red_line = True
         entries = {h.id: h for h in d.map.hex.hexes}
         for label in red_line:
             entry = entries.get(label) or d.map.hex.hexes.add(id=label)
             entry.tags.append("red-line:german")
-    d.sides.extend(data.ROSTER.sides)
-    d.unit_types.extend(data.ROSTER.unit_types)
+    d.sides.extend(data.roster().sides)
+    d.unit_types.extend(data.roster().unit_types)
     for u in units:
         face = definition_pb2.UnitFace()
         if u.strength is not None:
@@ -114,7 +115,7 @@ def answer(state: state_pb2.GameState, choices: Sequence[str] = (),
     )
 
 
-def play(state: state_pb2.GameState, action: action_pb2.Action, rolls: Sequence[int] = ()) -> engine.Applied:
+def play(state: state_pb2.GameState | Position, action: action_pb2.Action, rolls: Sequence[int] = ()) -> engine.Applied:
     def factory(start: int, version: int) -> dice_mod.ScriptedDice:
         return dice_mod.ScriptedDice(rolls, start, version)
 
@@ -122,9 +123,9 @@ def play(state: state_pb2.GameState, action: action_pb2.Action, rolls: Sequence[
 
 
 def edited(state: state_pb2.GameState) -> state_pb2.GameState:
-    """A copy of `state` to change by hand. States are values: the ruleset caches
-    each state's board by object and version (cache.py), so a test that moves a
-    unit by editing the state in place must edit a copy (as `apply` does)."""
+    """A copy of `state` to change by hand. States are values: a `Position` keeps
+    each state's board, so a test that moves a unit by editing a state that may
+    be wrapped in a position must edit a copy (as `apply` does)."""
     out = state_pb2.GameState()
     out.CopyFrom(state)
     return out

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from adjudicator.core import engine
-from tests.rules.nordwind.examples import U, attack, edited, new_state, unit_state
+from tests.rules.nordwind.examples import U, attack, edited, new_state, play, unit_state
 
 
 def _codes(st, action) -> list[str]:  # type: ignore[no-untyped-def]
@@ -75,6 +75,25 @@ def test_6_4_ratio_rounding_and_clamping() -> None:
     assert {o.result for o in v.combat.outcomes if not o.result.startswith("unknown")} <= {"-/R1"}  # 8/1 row 1
 
 
+def test_6_4_amb20_19_against_2_in_difficult_terrain_is_fought_on_7_1() -> None:
+    """6.4 rounds the ratio in the defender's favour; AMB-20 keeps a ratio above
+    8/1 as a virtual column the shifts move before the final clamp. 19 against 2
+    is 9.5/1: the virtual 9/1 (not 10/1). The defender's Difficult hex gives two
+    columns to the left: 7/1 before and, with quality dice that shift nothing,
+    after the quality rolls. Rounding 9.5 up would have fought on 8/1.
+    SYNTHETIC: the strengths and the Difficult hex 1006 on the illustrative map."""
+    st = new_state([U("A1", "german", "1005", strength=19, quality="C"),
+                    U("D1", "allied", "1006", strength=2, quality="C")], phase="german-combat")
+    st.scenario.definition.map.hex.hexes.add(id="1006", terrain="difficult")
+    v = engine.validate(st, attack("german", "1006", ["A1"]))
+    assert v.legal and v.combat.base_column == "9/1"
+    assert [s.columns for s in v.combat.shifts if s.kind == "terrain"] == [-2]
+    assert any(n.text.startswith("column before the quality rolls: 7/1 (-2)") for n in v.notes), list(v.notes)
+    resolved = play(st, attack("german", "1006", ["A1"]), [3, 3, 1])  # quality C die 3: no shift either side
+    c = resolved.state.nordwind.combat
+    assert (c.base_column, c.net_shift, c.column) == ("9/1", -2, "7/1")
+
+
 def test_example_2_terrain_crest_and_concentric_attack() -> None:
     """Example 2: difficult terrain, one attacker across a crest: -3; the defender is
     surrounded by German units or their ZoC, a US unit (179/45) in one of those hexes
@@ -82,8 +101,8 @@ def test_example_2_terrain_crest_and_concentric_attack() -> None:
     from adjudicator.core.hexmap import compile_map
     from adjudicator.rules.nordwind import data
 
-    gm = type(data.MAP)()
-    gm.CopyFrom(data.MAP)
+    gm = type(data.game_map())()
+    gm.CopyFrom(data.game_map())
     gm.hex.hexes.add(id="1506", terrain="difficult")  # SYNTHETIC placement of the example's terrain
     gm.hex.hexsides.add(a="1505", b="1506", features=["crest"])
     hm = compile_map(gm)

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from adjudicator.core.tables import TableView
 from adjudicator.rules.nordwind import data
-from adjudicator.rules.nordwind.options import OPTIONS
+from adjudicator.rules.nordwind.options import NordwindOptions
+
+OPTIONS = NordwindOptions.SET.specs
 
 
 def table(tid: str) -> TableView:
-    return TableView(next(t for t in data.TABLES.tables if t.id == tid))
+    return TableView(next(t for t in data.tables() if t.id == tid))
 
 
 def test_crt_has_rows_1_and_2_and_the_example_cell_only() -> None:
@@ -43,8 +45,8 @@ def test_terrain_table_only_printed_rows_and_example_cells() -> None:
 
 
 def test_scenarios_are_data_with_their_counts() -> None:
-    h = data.load("nordwind-1945/historical")
-    y = data.load("nordwind-1945/hypothetical")
+    h = data.scenario("nordwind-1945/historical")
+    y = data.scenario("nordwind-1945/hypothetical")
     german_setup = [p for p in h.setup if next(u for u in h.definition.units if u.id == p.unit_id).side == "german"]
     allied_setup = [p for p in h.setup if next(u for u in h.definition.units if u.id == p.unit_id).side == "allied"]
     choice = {p.formation: len(p.unit_ids) for p in h.nordwind.setup}
@@ -59,7 +61,7 @@ def test_scenarios_are_data_with_their_counts() -> None:
     assert h.last_turn == 12 and y.last_turn == 10
     assert [(o.id, o.vp) for o in y.nordwind.secret_options] == [(0, 0), (1, -1), (2, -1), (3, -2)]
     assert "353" not in {u.id for u in y.definition.units}  # AMB-35
-    assert data.MAP.source.startswith("ILLUSTRATIVE")
+    assert data.game_map().source.startswith("ILLUSTRATIVE")
 
 
 def test_every_option_default_is_one_of_its_values_and_cites_a_case() -> None:

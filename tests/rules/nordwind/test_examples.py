@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import pytest
 
+from adjudicator.core import dice as dice_mod
 from adjudicator.core import engine
 from adjudicator.core.errors import IllegalAction
 from tests.rules.nordwind.examples import (
@@ -80,6 +81,28 @@ def test_4_2_entering_an_enemy_zoc_stops_the_move() -> None:
     assert not v2.legal and v2.violations[0].code == "MUST_STOP_IN_ZOC"
 
 
+def test_4_2_reach_and_validate_agree_after_a_unit_stopped_in_an_enemy_zoc() -> None:
+    """4.2 "A unit which enters an enemy ZoC must stop its movement": once stopped
+    it has nowhere left to go this phase, and `reach` says so (it used to list
+    every hex its remaining MP could reach while validate refused them all).
+    Both questions run on the kernel's one cost model (core/movement.py)."""
+    from adjudicator.core.ruleset import get_ruleset
+
+    rs = get_ruleset("nordwind-1945")
+    cast = [U("506/6.SS", "german", "1507"), U("45DI-2", "allied", "1307", strength=3),
+            U("12/6.SS", "german", "1510")]
+    st = new_state(cast, phase="german-movement")
+    before = rs.reach(st, "506/6.SS")
+    assert "1407" in {r.location for r in before}
+    after = play(st, move("german", ["506/6.SS"], ["1407"])).state  # 1 MP spent, 7 left, in 45DI-2's ZoC
+    assert "stopped" in unit_state(after, "506/6.SS").markers
+    assert rs.reach(after, "506/6.SS") == []
+    for r in before:  # none of the hexes it could reach from 1507 is open from 1407 now
+        assert not engine.validate(after, move("german", ["506/6.SS"], list(r.path))).legal
+    for r in rs.reach(after, "12/6.SS"):  # another unit: everything reach offers, validate accepts
+        assert engine.validate(after, move("german", ["12/6.SS"], list(r.path))).legal, r.location
+
+
 def test_4_1_a_lone_strength_one_unit_has_no_zoc_outside_its_hex() -> None:
     cast = [U("506/6.SS", "german", "1507"), U("45DI-2", "allied", "1307", strength=1)]
     st = new_state(cast, phase="german-movement")
@@ -135,6 +158,42 @@ def test_3_3_ferry_crossing_costs_3_mp_plus_the_terrain() -> None:
     assert v.path[0].notes[0].citation.rule_case == "3.3"
     both = engine.validate(st, move("german", ["553VG-2"], ["2113"]))
     assert both.legal
+
+
+def test_3_3_the_ferry_goes_on_the_german_bank_of_the_rhine() -> None:
+    """3.3: the German player places the ferry "at the location he chooses for the
+    crossing of his units"; the example puts it in 2114 and crosses into 2013 and
+    2113. On the Allied bank (any hex touching the Rhine used to do) it could
+    never be destroyed: the hexes "across from the ferry" would be the German's."""
+    st = new_state(_ferry_cast(), phase="german-movement")
+    allied_bank = engine.validate(st, _place_ferry("2113"))
+    assert not allied_bank.legal
+    assert (allied_bank.violations[0].code, allied_bank.violations[0].citation.rule_case) == ("NOT_GERMAN_BANK", "3.3")
+    assert engine.validate(st, _place_ferry("2114")).legal
+    # A map that does not say which bank a Rhine hex lies on: the ferry cannot be judged, and the verdict says how.
+    unmarked = new_state(_ferry_cast(), phase="german-movement")
+    for hx in unmarked.scenario.definition.map.hex.hexes:
+        hx.banks.clear()
+    v = engine.validate(unmarked, _place_ferry("2114"))
+    assert not v.legal and v.violations[0].code == "RHINE_BANK_UNKNOWN" and "[banks.rhine]" in v.violations[0].message
+
+
+def test_10_1_1_along_the_rhine_means_the_allied_bank() -> None:
+    """10.1.1: "42 DI (3) (TF Linden): between 2211 and 1814 along the Rhine" —
+    the Allies set up on their bank: 2013 and 2113, not 2114 across the river
+    (it used to accept any hex touching the Rhine, German bank included)."""
+    from adjudicator.core.ruleset import get_ruleset
+
+    rs = get_ruleset("nordwind-1945")
+    st, _ = engine.new_game(rs, rs.load_scenario("nordwind-1945/historical"), game_id="t", options={}, tables=None,
+                            dice=dice_mod.ScriptedDice([]))
+    st.phase, st.active_side = "setup-allied", "allied"  # the German set-up done (not needed here)
+    place = lambda hx: action_pb2.Action(side="allied", place=action_pb2.PlaceUnits(  # noqa: E731
+        unit_ids=["42DI-1"], location=hx))
+    german_bank = engine.validate(st, place("2114"))
+    assert not german_bank.legal and german_bank.violations[0].code == "PLACEMENT"
+    assert "2114" not in german_bank.violations[0].message.split("allowed:")[1]
+    assert engine.validate(st, place("2113")).legal and engine.validate(st, place("2013")).legal
 
 
 def test_3_3_allied_units_in_every_hex_across_destroy_the_ferry() -> None:

@@ -24,7 +24,7 @@ FREE = {"nw.amb35-german-setup": "free"}
 
 
 def _scenario(red_line: bool, which: str = "hypothetical") -> definition_pb2.Scenario:
-    sc = data.load(f"nordwind-1945/{which}")
+    sc = data.scenario(f"nordwind-1945/{which}")
     if red_line:
         hm = compile_map(sc.definition.map)
         entries = {h.id: h for h in sc.definition.map.hex.hexes}

@@ -113,13 +113,39 @@ def test_5_stacking_checked_at_the_end_of_movement() -> None:
 
 
 def test_5_unknown_sizes_need_data_only_when_they_matter() -> None:
+    """5: "Stacking limits apply at the end of each movement phase". Ending the
+    phase checks them, and so does judging the end of the phase: validate names
+    the cells apply will need (it used to call the end legal with nothing needed,
+    then apply failed for want of the unit sizes)."""
     cast = [U(f"X{i}", "german", "0808", size="", strength=2) for i in range(4)]
     st = new_state(cast, phase="german-movement")
+    v = engine.validate(st, act("german", end_phase=END))
     with pytest.raises(NeedsData) as e:
         end(st, "german")
     assert {c.column for c in e.value.cells} == {"size"}
+    assert v.legal and {(c.row, c.column) for c in v.needs} == {(c.row, c.column) for c in e.value.cells}
     fits = [U(f"X{i}", "german", "0808", size="", strength=2) for i in range(2)]
-    assert end(new_state(fits, phase="german-movement"), "german").state.phase == "german-combat"
+    fine = new_state(fits, phase="german-movement")
+    assert not engine.validate(fine, act("german", end_phase=END)).needs
+    assert end(fine, "german").state.phase == "german-combat"
+
+
+def test_8_validate_names_the_weather_cells_a_die_may_need() -> None:
+    """8: the turn's weather is thrown when the Allied combat phase ends. Where
+    the game's Weather Table lacks a row, judging the end of the phase names it
+    (a die may land on it), as the CRT's unknown cells are named for an attack."""
+    st = new_state([U("G", "german", "0808", strength=2), U("A", "allied", "0101", strength=2)])
+    st.phase, st.active_side = "allied-combat", "allied"
+    weather = next(t for t in st.scenario.definition.tables if t.id == "nordwind-1945/weather")
+    keep = [c for c in weather.cells if c.row != "2"]
+    del weather.cells[:]
+    weather.cells.extend(keep)  # SYNTHETIC: row 2 (cloudy) unknown
+    v = engine.validate(st, act("allied", end_phase=END))
+    assert v.legal and [(c.table_id, c.row) for c in v.needs] == [("nordwind-1945/weather", "2")]
+    with pytest.raises(NeedsData) as e:
+        end(st, "allied", [2])
+    assert [(c.row, c.column) for c in e.value.cells] == [(c.row, c.column) for c in v.needs]
+    assert end(st, "allied", [4]).state.nordwind.weather == "overcast"
 
 
 def test_10_historical_scenario_loads_with_its_setup_and_arrivals() -> None:
@@ -234,9 +260,11 @@ def _saverne(hex_label: str) -> tables_pb2.TableSet:
 def test_10_3_the_last_turn_needs_the_objectives_then_gives_the_band() -> None:
     st = new_state([U("G", "german", "1510", strength=2), U("A", "allied", "0101", strength=2)], last_turn=1)
     st.phase, st.active_side = "allied-combat", "allied"
+    v = engine.validate(st, act("allied", end_phase=END))  # validate runs the last turn's check too
     with pytest.raises(NeedsData) as e:
         end(st, "allied")
     assert {c.row for c in e.value.cells} >= {"Haguenau", "Saverne"}
+    assert v.legal and {(c.row, c.column) for c in v.needs} == {(c.row, c.column) for c in e.value.cells}
     ts = tables_pb2.TableSet()  # SYNTHETIC town hexes
     t = ts.tables.add(id="nordwind-1945/objectives")
     for i, town in enumerate(["Haguenau", "Mundolsheim", "Phalsbourg", "Saverne", "Gambsheim", "Wingen", "Rahling",
@@ -262,3 +290,27 @@ def test_10_1_the_historical_game_starts_without_counter_data_and_asks_only_what
     assert needed and all(col == "strength" for _, col in needed)  # only lone Allied units near 59/19
     board_units = {u.unit_id for u in st.units if u.side == "allied"}
     assert {row for row, _ in needed} < board_units
+
+
+def test_10_1_3_an_x_or_y_group_enters_in_one_hex_even_after_part_of_it_moved_on() -> None:
+    """10.1.3 "10.SS (4): 2312 or 2314": the whole group arrives in one of the two
+    hexes. The units placed first may move on at once; the rest still enter
+    where the group entered (it used to compare with where the first units had
+    moved to, so no hex was left for the rest and the phase could never end)."""
+    from adjudicator.rules.nordwind.cite import NW
+    from umpire.v1 import nordwind_pb2
+
+    st = new_state([U("A", "german", ""), U("B", "german", ""), U("Z", "allied", "0101", strength=2)],
+                   phase="german-movement")
+    st.scenario.nordwind.arrivals.add(turn=1, placement=nordwind_pb2.NordwindPlacement(
+        unit_ids=["A", "B"], mode="one_of", side="german", hexes=["2312", "2314"], formation="SYNTHETIC group",
+        printed="2312 or 2314", citation=NW.cite("10.1.3")))
+    st.nordwind.arrivals_done.append(0)
+    for uid in ("A", "B"):
+        unit_state(st, uid).markers.append("arriving")
+    st = play(st, act("german", place=action_pb2.PlaceUnits(unit_ids=["A"], location="2312"))).state
+    st = play(st, move("german", ["A"], ["2412"])).state
+    assert not engine.validate(st, act("german", place=action_pb2.PlaceUnits(unit_ids=["B"], location="2314"))).legal
+    assert engine.validate(st, act("german", place=action_pb2.PlaceUnits(unit_ids=["B"], location="2312"))).legal
+    st = play(st, act("german", place=action_pb2.PlaceUnits(unit_ids=["B"], location="2312"))).state
+    assert unit_state(st, "B").location == "2312" and engine.validate(st, act("german", end_phase=END)).legal

@@ -100,7 +100,7 @@ def _ring(units_side: str, center: str, radius: int, prefix: str, strength: int 
     from adjudicator.core.hexmap import compile_map
     from adjudicator.rules.nordwind import data
 
-    hm = compile_map(data.MAP)
+    hm = compile_map(data.game_map())
     c = hm.hex_id(center)
     hexes = [h for h in hm.within(c, radius) if hm.distance(h, c) == radius]
     return [U(f"{prefix}{i}", units_side, hm.labels[h], strength=strength, quality="C") for i, h in enumerate(hexes)]

@@ -15,7 +15,7 @@ from adjudicator.rules.nordwind import data
 from tests.rules.nordwind.examples import U, answer, attack, edited, new_state, play, synthetic_crt, unit_state
 from umpire.v1 import action_pb2, state_pb2
 
-HM = compile_map(data.MAP)
+HM = compile_map(data.game_map())
 
 
 def _end(st: state_pb2.GameState) -> state_pb2.GameState:

@@ -57,7 +57,8 @@ def test_9_1_4_a_unit_attacks_once_and_a_hex_is_attacked_once_per_combat_phase()
     st.pattons.air_points["german"] = 0
     done = roll_to_result(apply(st, attack("us", "0404", ["134/35/12"]), dice=[2, 2]).state).state
     assert codes(engine.validate(done, attack("us", "0404", ["137/35/12"]))) == ["HEX_ALREADY_ATTACKED"]
-    st2 = at({"134/35/12": "0403", G1: "0404", G2: "0402"}, tables=uniform_crt("-"))
+    # 137 beside 0402 keeps it coverable while 134 attacks 0404 (AMBIG-14, test_obligation.py).
+    st2 = at({"134/35/12": "0403", "137/35/12": "0401", G1: "0404", G2: "0402"}, tables=uniform_crt("-"))
     st2.pattons.air_points["german"] = 0
     done2 = roll_to_result(apply(st2, attack("us", "0404", ["134/35/12"]), dice=[2, 2]).state).state
     assert codes(engine.validate(done2, attack("us", "0402", ["134/35/12"]))) == ["ALREADY_ATTACKED"]
@@ -162,7 +163,9 @@ def test_9_3_3_hilltop_bonuses_for_either_side_the_defender_wins_a_tie_and_never
 
 
 def test_9_4_2_defender_divisional_integrity_and_its_cap_of_one() -> None:
-    st = at({"134/35/12": "0403", G1: "0404", G2: "0405", "128/48/13": "0504"})
+    # 128 in 0504 is next to 134 too: judged hex by hex (AMBIG-14 'coverable'), 134 may attack 0404 alone.
+    st = at({"134/35/12": "0403", G1: "0404", G2: "0405", "128/48/13": "0504"},
+            options={"p3.amb14-mandatory": "coverable"})
     v = engine.validate(st, attack("us", "0404", ["134/35/12"]))
     assert [s.columns for s in v.combat.shifts if s.kind == "division-defense" and not s.cancelled] == [-1]
 

@@ -44,6 +44,24 @@ def test_2_3_command_range_example_and_the_snapshot() -> None:
     assert verdict(s, move("allied", "us-10ad-cca", "2409")).legal  # now 3+ hexes from the HQ's new hex
 
 
+def test_12_2_command_range_at_its_exact_boundary() -> None:
+    """12.2 "within Command Range (6 hexes)": a unit exactly 6 hexes from the HQ is
+    activated, one 7 hexes away is not (the nearest unit left out used to be 20
+    hexes further). Pure hex distance (2.3). SYNTHETIC: two XX Corps units moved
+    to 2716 (6 hexes from the HQ in 2810) and 2717 (7 hexes)."""
+    s = in_activation(new_game(tables=synthetic_tables()), "allied", [], segment="combat", turn=3)
+    put(s, "us-26-104", "2716")
+    put(s, "us-26-328", "2717")
+    g = Game(s)
+    hq = g.hex_of("us-hq-xx")
+    assert g.command_range("us-hq-xx") == 6
+    assert g.hm.distance(hq, g.hm.hex_id("2716")) == 6 and g.hm.distance(hq, g.hm.hex_id("2717")) == 7
+    s.traces.cup.append(traces_pb2.TracesChit(id="allied:XX#1", name="XX", owner="allied"))
+    a = act(s, end("allied")).state.traces.activation
+    assert a.hq == "us-hq-xx"
+    assert "us-26-104" in a.activated and "us-26-328" not in a.activated
+
+
 def test_2_3_iv_lwf_activates_only_the_wings_units() -> None:
     s = drawn("IV LWF", "german")
     a = s.traces.activation
@@ -95,11 +113,21 @@ def test_4_3_metz_option_replaces_any_german_chit_before_it_is_played() -> None:
 
 
 def test_4_3_movement_then_combat() -> None:
+    """4.3: "The Active Player may conduct movement with the activated units. After
+    all movement is completed, the Active Player may execute combat." Each wrong
+    segment is told what it is: an attack while moving, that movement comes
+    first; a move in the combat segment, that movement is over."""
     s = drawn("XX", "allied")
-    assert codes(verdict(s, attack("allied", "2407", "us-10ad-cca"))) == ["WRONG_SEGMENT"]
+    early = verdict(s, attack("allied", "2407", "us-10ad-cca"))
+    assert codes(early) == ["WRONG_SEGMENT"]
+    assert "all movement comes before combat" in early.violations[0].message
+    assert "movement is over" not in early.violations[0].message and early.violations[0].citation.rule_case == "4.3"
     s = act(s, end("allied")).state
     assert s.traces.activation.segment == "combat"
-    assert codes(verdict(s, move("allied", "us-95-377", "2610"))) == ["WRONG_SEGMENT"]
+    late = verdict(s, move("allied", "us-95-377", "2610"))
+    assert codes(late) == ["WRONG_SEGMENT"]
+    assert "movement is over: combat only" in late.violations[0].message
+    assert "comes before combat" not in late.violations[0].message and late.violations[0].citation.rule_case == "4.3"
     assert "NOT_ACTIVATED" in codes(verdict(s, attack("allied", "2407", "us-80-319")))
 
 

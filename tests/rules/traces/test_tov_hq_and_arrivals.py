@@ -148,3 +148,34 @@ def test_8_1_2_3_an_hq_losing_its_last_step_to_supply_is_relocated_then_play_goe
     s = act(s, answer(s, "german", [s.pending.options[0].id])).state
     assert unit(s, "de-hq-lxxxii").status == state_pb2.UnitState.ON_MAP
     assert s.traces.activation.chit == "LXIV"  # the draw went on
+
+
+def test_2_3_a_relocation_hex_whose_only_line_ran_through_the_hqs_old_hex_is_refused() -> None:
+    """2.3: "The HQ must be able to trace a line of supply to a friendly supply
+    source" from its new location, judged once it has left the old one.
+    SYNTHETIC position: a US wall down column 13 (1301-1309, 1312-1330, their ZOCs
+    joining) with one gap, 1310, held by the German LXXXII HQ; 1310 lies in the
+    ZOC of the US unit in 1309, negated only by the HQ itself (8.1). Every German
+    line from the west-edge sources to the east of the wall runs through 1310:
+    relocating the HQ east (1810, 5 hexes away) leaves it out of supply, so it is
+    refused; a hex west of the wall (1115) stays legal."""
+    hq = "de-hq-lxxxii"
+    s = in_activation(new_game(), "german", [hq], segment="movement")
+    for u in s.units:
+        put(s, u.unit_id, "")
+    wall = [u.unit_id for u in s.units if Game(s).belligerent(u.unit_id) == "allied" and not Game(s).is_hq(u.unit_id)]
+    rows = [9, 7, 5, 3, 1] + list(range(12, 31, 2))
+    for uid, r in zip(wall, rows):
+        put(s, uid, f"13{r:02d}")
+    put(s, hq, "1310")
+    g = Game(s)
+    from adjudicator.rules.traces import relocation, supply
+
+    east, west = g.hm.hex_id("1810"), g.hm.hex_id("1115")
+    assert g.hm.distance(g.hex_of(hq), east) >= 5 and g.hm.distance(g.hex_of(hq), west) >= 5
+    assert supply.reach(g, "german")[east]  # as things stand: through the HQ's own hex
+    v = verdict(s, move("german", hq, "1810", mode="relocate"))
+    assert codes(v) == ["BAD_RELOCATION"] and "once the HQ has left 1310" in v.violations[0].message
+    assert verdict(s, move("german", hq, "1115", mode="relocate")).legal
+    legal = {g.label(h) for h in relocation.legal_hexes(g, hq, g.hex_of(hq))}
+    assert "1115" in legal and not any(int(x[:2]) > 13 for x in legal)  # nothing east of the wall

@@ -173,3 +173,26 @@ def test_10_4_units_of_a_stack_retreat_one_by_one_into_the_room_left() -> None:
     else:
         second = g.hex_of("de-361-952")
         assert g.hm.distance(g.hm.hex_id("1505"), second) == 2 and len(g.units_at(second)) == 1
+
+
+def test_10_4_supply_is_judged_as_after_the_retreat_not_from_the_start_hex() -> None:
+    """10.4: "retreats in such a way as to get closer to a hex where it would be
+    in supply". SYNTHETIC position: German 126 in 1128, US CCA in 1228 and CCB in
+    0927. The hexes around 1028 (0928, 1027, 1129) lie in US ZOC and the Sarre
+    closes 0929/1029, so 1028 traces supply only through 1128, whose US ZOC
+    (from 1228) 126 negates while it stands there (8.1). Once it has retreated
+    into 1028 nothing negates it: 1028 is out of supply. Only 1127 keeps it in
+    supply, so only 1127 is offered (1028 used to be, judged from 1128)."""
+    s = in_activation(new_game(), "allied", [], segment="combat")
+    for u in s.units:
+        put(s, u.unit_id, "")
+    put(s, "de-48-126", "1128")
+    put(s, "us-10ad-cca", "1228")
+    put(s, "us-10ad-ccb", "0927")
+    g = Game(s)
+    from adjudicator.rules.traces import supply
+
+    assert supply.reach(g, "german")[g.hm.hex_id("1028")]  # as things stand, through 126's own hex
+    assert not supply.reach_after(g, "de-48-126", [g.hm.hex_id("1028")])[g.hm.hex_id("1028")]
+    assert {labels(g, o.hexes) for o in retreat_options(g, "de-48-126", 1)} == {("1127",)}
+    assert all(p[-1] != "1028" for p in (labels(g, o.hexes) for o in retreat_options(g, "de-48-126", 2)))

@@ -177,7 +177,7 @@ def test_named_options_are_checked() -> None:
         new_game(options={"tov.no-such": "on"})
     with pytest.raises(MalformedInput, match="cannot be 'sideways'"):
         new_game(options={"tov.a12-stream-halving": "sideways"})
-    assert options.Opts([]).on("tov.a12-stream-halving", "off")
+    assert options.TracesOptions().stream_halving == "off"
 
 
 def test_15_1_three_players_split_the_allied_armies() -> None:

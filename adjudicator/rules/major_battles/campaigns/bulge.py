@@ -14,7 +14,6 @@ from adjudicator.rules.major_battles.campaigns.base import (
     room, starting_units, unplaced_problem,
 )
 from adjudicator.rules.major_battles.model import ARMOR, INFANTRY, OFF_MAP, ON_MAP, TRAPPED, Game, Unit
-from adjudicator.rules.major_battles.options import BULGE_TRAPPED
 from umpire.v1 import common_pb2, definition_pb2
 
 BASTOGNE = "bastogne"
@@ -179,7 +178,7 @@ class Bulge(Campaign):
         if any(TRAPPED in u.markers for u in moving):
             return ("TRAPPED_NO_BATTLE", "the trapped units of Bastogne cannot take part in any battles until relieved",
                     C.BULGE_RELIEF)
-        if g.opts[BULGE_TRAPPED] == "no-battles" and any(TRAPPED in u.markers for u in g.town_units(target)):
+        if g.opts.bulge_trapped == "no-battles" and any(TRAPPED in u.markers for u in g.town_units(target)):
             return ("TRAPPED_NO_BATTLE", "the trapped units in Bastogne cannot take part in any battles until relieved, "
                     "so no battle can be fought for their town (option mb.bulge-trapped=no-battles)", C.BULGE_RELIEF)
         return None

@@ -13,7 +13,6 @@ from adjudicator.rules.major_battles.campaigns.base import (
     room, starting_units, unplaced_problem,
 )
 from adjudicator.rules.major_battles.model import ARMOR, INFANTRY, OFF_MAP, ON_MAP, Game, Unit
-from adjudicator.rules.major_battles.options import NORMANDY_BLOCKED_RESERVES, NORMANDY_LE_MANS
 from umpire.v1 import common_pb2, definition_pb2
 
 FRONT_REAR = "front-rear"
@@ -68,7 +67,7 @@ class Normandy(Campaign):
         if side == g.red and rear:
             return ("SETUP_AREA", f"German units may not start behind the Front Line ({g.board.name(town)})",
                     C.NORMANDY_DE_FORCES)
-        if side == g.red and town == self._le_mans(g) and g.opts[NORMANDY_LE_MANS] == "exactly":
+        if side == g.red and town == self._le_mans(g) and g.opts.normandy_le_mans == "exactly":
             here = [u for u in g.town_units(town) if u not in units]
             a, i = count_kinds(here + units)
             if a > LE_MANS_ARMOR or i > LE_MANS_INFANTRY:
@@ -97,7 +96,7 @@ class Normandy(Campaign):
                 spare = [u for u in mine if u.status == OFF_MAP] or [u for u in mine if u.status == ON_MAP and u.loc != lm]
                 if spare:
                     return [([spare[0].id], lm)]
-        exact = g.opts[NORMANDY_LE_MANS] == "exactly"
+        exact = g.opts.normandy_le_mans == "exactly"
         return generic_suggestions(
             g, side, allowed=lambda t: FRONT_REAR not in g.board.towns[t].tags and not (exact and t == lm)
         )
@@ -118,7 +117,7 @@ class Normandy(Campaign):
         if g.active != side:
             return None  # Reserves ¶2: "for the player's first five turns" -- his own turns
         turns = g.mb.turns_started.get(side, 0)
-        if g.opts[NORMANDY_BLOCKED_RESERVES] == "carry-over":
+        if g.opts.normandy_blocked_reserves == "carry-over":
             due = g.mb.red_reserve_entries < min(turns, RED_ENTRY_TURNS)
         else:
             due = turns <= RED_ENTRY_TURNS
