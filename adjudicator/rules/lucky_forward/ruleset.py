@@ -153,8 +153,9 @@ class LuckyForwardRuleset(RulesetBase[Model]):
     def legal(self, model: Model, side: str) -> list[service_pb2.LegalAction]:
         return legal.legal(model, side)
 
-    def reachable(self, model: Model, unit_id: str) -> tuple[list[service_pb2.ReachableLocation],
-                                                             list[common_pb2.RuleNote]]:
+    def reachable(self, model: Model, unit_id: str, mode: str) -> tuple[list[service_pb2.ReachableLocation],
+                                                                        list[common_pb2.RuleNote]]:
+        """Non-road movement (mode ""); a Mech road move is validated as a move."""
         return movement_reach.reachable(model, unit_id)
 
     def describe(self, state: state_pb2.GameState) -> list[str]:
