@@ -43,7 +43,7 @@ from adjudicator.core.ruleset import get_ruleset  # noqa: E402
 from adjudicator.rules.lucky_forward import sop  # noqa: E402
 from adjudicator.rules.lucky_forward.allowance import allowance  # noqa: E402
 from adjudicator.rules.lucky_forward.model import Model  # noqa: E402
-from benchmarks.bench_hex import random_roads  # noqa: E402
+from benchmarks.bench_hex import ms, pct, random_roads, timed  # noqa: E402
 from umpire.v1 import action_pb2, definition_pb2, lucky_forward_pb2 as lf, map_pb2, state_pb2  # noqa: E402
 
 RS = get_ruleset("lucky-forward")
@@ -240,21 +240,6 @@ def plain_allowance(state: state_pb2.GameState, uid: str, distance: Callable[[st
     elif halvings:
         ma = math.ceil(ma / 2)
     return ma
-
-
-def pct(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(q * len(xs)))]
-
-
-def ms(x: float) -> str:
-    return f"{x * 1000:8.3f} ms"
-
-
-def timed(fn: Callable[[], object]) -> float:
-    t = time.perf_counter()
-    fn()
-    return time.perf_counter() - t
 
 
 def ga_actions(m: Model, rng: random.Random, n: int) -> list[action_pb2.Action]:
