@@ -77,7 +77,15 @@ def generate_map(size: int, rng: random.Random) -> map_pb2.GameMap:
             h = rng.choice([x for x in plain.neighbours(t) if x in nb] or nb)
     for (a, b), feats in sides.items():
         gm.hex.hexsides.add(a=plain.labels[a], b=plain.labels[b], features=sorted(set(feats)))
-    for kind, count, length in (("national", size // 5, size), ("departmental", size // 2, size // 2)):
+    random_roads(gm, plain, rng, (("national", size // 5, size), ("departmental", size // 2, size // 2)))
+    return gm
+
+
+def random_roads(gm: map_pb2.GameMap, plain: HexMap, rng: random.Random,
+                 kinds: tuple[tuple[str, int, int], ...]) -> None:
+    """Roads as random walks that mostly keep their heading: (kind, how many,
+    how long) each."""
+    for kind, count, length in kinds:
         for _ in range(count):
             h = rng.randrange(plain.n)
             heading = rng.randrange(6)
@@ -88,7 +96,6 @@ def generate_map(size: int, rng: random.Random) -> map_pb2.GameMap:
                     break
                 gm.hex.roads.add(a=plain.labels[h], b=plain.labels[t], kind=kind)
                 h = t
-    return gm
 
 
 def generate_state(size: int, n_units: int, rng: random.Random) -> state_pb2.GameState:

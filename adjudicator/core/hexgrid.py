@@ -105,6 +105,10 @@ class Sheet:
     column_offset: int
     row_offset: int
     name: str = ""
+    # The sheet's own extent in raw units; 0 = the grid's (a partial sheet such
+    # as GOSS Lucky Forward's Kaiserslautern extension is smaller).
+    columns: int = 0
+    rows: int = 0
 
 
 class HexGrid:
@@ -132,7 +136,14 @@ class HexGrid:
                     "half-hex shift of odd columns keeps its parity",
                     f"grid.sheets[{i}]",
                 )
-            sheets.append(Sheet(s.id, s.column_offset, s.row_offset, s.name))
+            if s.columns < 0 or s.rows < 0:
+                raise MalformedInput(f"sheet {s.id!r} has a negative extent", f"grid.sheets[{i}]")
+            if (s.columns or s.rows) and not (grid.columns and grid.rows):
+                raise MalformedInput(
+                    f"sheet {s.id!r} states its own extent but the grid states none (set grid columns and rows)",
+                    f"grid.sheets[{i}]",
+                )
+            sheets.append(Sheet(s.id, s.column_offset, s.row_offset, s.name, s.columns, s.rows))
         if len({s.id for s in sheets}) != len(sheets):
             raise MalformedInput("two sheets share an id", "grid.sheets")
         if sheets and not self.sheet_separator:
@@ -166,9 +177,10 @@ class HexGrid:
 
     def _on_sheet(self, s: Sheet, raw: Raw) -> bool:
         c, r = raw[0] - s.column_offset, raw[1] - s.row_offset
-        if self.columns and not 0 <= c < self.columns:
+        columns, rows = s.columns or self.columns, s.rows or self.rows
+        if columns and not 0 <= c < columns:
             return False
-        if self.rows and not 0 <= r < self.rows:
+        if rows and not 0 <= r < rows:
             return False
         return True
 
@@ -244,8 +256,8 @@ class HexGrid:
         seen: set[Raw] = set()
         sheets = self.sheets or (Sheet("", 0, 0),)
         for s in sheets:
-            for c in range(self.columns):
-                for r in range(self.rows):
+            for c in range(s.columns or self.columns):
+                for r in range(s.rows or self.rows):
                     raw = (c + s.column_offset, r + s.row_offset)
                     if raw not in seen:
                         seen.add(raw)

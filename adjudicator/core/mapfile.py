@@ -55,7 +55,7 @@ NUMBERING_KEYS = {
     "first", "separator", "column_alpha", "row_alpha", "column_leading", "row_leading",
     "column_offset", "row_offset", "column_descending", "row_descending", "stagger", "location_format",
 }
-SHEET_KEYS = {"id", "column_offset", "row_offset", "name"}
+SHEET_KEYS = {"id", "column_offset", "row_offset", "name", "columns", "rows"}
 MAX_BYTES = 32 * 1024 * 1024
 
 

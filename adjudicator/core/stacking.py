@@ -53,6 +53,16 @@ def valid_removal(
     Valid: the removed units are in the stack, the rest fits, and no removed unit
     could have stayed (owners eliminate the excess, not more).
     """
+    return valid_removal_by(units, removed, lambda rest: limit.fits(count(rest, category)),
+                            f"the remaining units still exceed the limit ({limit.describe()})")
+
+
+def valid_removal_by(
+    units: Sequence[str], removed: Iterable[str], fits: Callable[[list[str]], bool],
+    still_over: str = "the remaining units still exceed the stacking limit",
+) -> str | None:
+    """`valid_removal` for a limit that is any predicate on the units kept
+    (limits with free stacking, GOSS 6.2, are no per-category maxima)."""
     removed = list(removed)
     if len(set(removed)) != len(removed):
         return "a unit is named twice"
@@ -60,10 +70,10 @@ def valid_removal(
     if stray:
         return f"{', '.join(stray)} not in the stack"
     rest = [u for u in units if u not in removed]
-    if not limit.fits(count(rest, category)):
-        return f"the remaining units still exceed the limit ({limit.describe()})"
+    if not fits(rest):
+        return still_over
     for u in removed:
-        if limit.fits(count(rest + [u], category)):
+        if fits(rest + [u]):
             return f"{u} could stay: eliminate only the excess"
     return None
 
@@ -72,14 +82,17 @@ def minimal_removals(
     units: Sequence[str], limit: StackLimit, category: Callable[[str], str], max_options: int = 200
 ) -> list[tuple[str, ...]]:
     """The smallest sets of units whose removal makes the stack fit (for decision options)."""
-    if limit.fits(count(units, category)):
+    return minimal_removals_by(units, lambda rest: limit.fits(count(rest, category)), max_options)
+
+
+def minimal_removals_by(
+    units: Sequence[str], fits: Callable[[list[str]], bool], max_options: int = 200
+) -> list[tuple[str, ...]]:
+    """`minimal_removals` for any predicate on the units kept."""
+    if fits(list(units)):
         return [()]
     for k in range(1, len(units) + 1):
-        found = [
-            combo
-            for combo in combinations(units, k)
-            if limit.fits(count([u for u in units if u not in combo], category))
-        ]
+        found = [combo for combo in combinations(units, k) if fits([u for u in units if u not in combo])]
         if found:
             return found[:max_options]
     return [tuple(units)]

@@ -33,8 +33,17 @@ class TableView:
     def __post_init__(self) -> None:
         self._col_index = {c: i for i, c in enumerate(self.table.columns)}
         self._row_index = {r: i for i, r in enumerate(self.table.rows)}
+        rows = self.table.rows
         for cell in self.table.cells:
-            self._cells[(cell.row, cell.column)] = cell
+            if cell.row_through:
+                lo, hi = self._row_index.get(cell.row), self._row_index.get(cell.row_through)
+                if lo is None or hi is None or hi < lo:
+                    raise MalformedInput(f"table {self.id}: rows {cell.row!r} through {cell.row_through!r} "
+                                         "are not a range of its rows")
+                for i in range(lo, hi + 1):
+                    self._cells[(rows[i], cell.column)] = cell
+            else:
+                self._cells[(cell.row, cell.column)] = cell
 
     @property
     def id(self) -> str:
@@ -140,11 +149,16 @@ def merge_tables(
         if layout_unknown(target):
             adopt_layout(target, ut, where)
         rows, cols = set(target.rows), set(target.columns)
-        index = {(c.row, c.column): i for i, c in enumerate(target.cells)}
+        order = {r: i for i, r in enumerate(target.rows)}
+        index = {(c.row, c.column): i for i, c in enumerate(target.cells) if not c.row_through}
         for ci, uc in enumerate(ut.cells):
             cw = f"{where}.cells[{ci}]"
             if uc.row not in rows:
                 raise MalformedInput(f"table {ut.id} has no row {uc.row!r}", cw)
+            if uc.row_through and uc.row_through not in rows:
+                raise MalformedInput(f"table {ut.id} has no row {uc.row_through!r}", cw)
+            if uc.row_through and order[uc.row_through] < order[uc.row]:
+                raise MalformedInput(f"rows {uc.row!r} through {uc.row_through!r} run backwards in table {ut.id}", cw)
             if uc.column not in cols:
                 raise MalformedInput(f"table {ut.id} has no column {uc.column!r}", cw)
             if uc.unknown:
@@ -154,7 +168,9 @@ def merge_tables(
             if not cell.source:
                 cell.source = f"user file {source_name}"
             key = (uc.row, uc.column)
-            if key in index:
+            if uc.row_through:
+                target.cells.append(cell)  # a range overrides every row it covers: it comes last
+            elif key in index:
                 target.cells[index[key]].CopyFrom(cell)
             else:
                 index[key] = len(target.cells)
@@ -247,7 +263,9 @@ def remember_supplied(state: state_pb2.GameState, supplied: Sequence[common_pb2.
     by_id = {t.id: t for t in state.scenario.definition.tables}
     for s in supplied:
         t = by_id[s.table_id]
-        existing = next((c for c in t.cells if c.row == s.row and c.column == s.column), None)
+        if TableView(t).cell(s.row, s.column) is not None:
+            continue  # known, perhaps through a range cell
+        existing = next((c for c in t.cells if c.row == s.row and c.column == s.column and not c.row_through), None)
         if existing is not None and not existing.unknown:
             continue
         if existing is None:

@@ -14,4 +14,5 @@ RULESETS: dict[str, str] = {
     "nordwind-1945": "adjudicator.rules.nordwind:RULESET",
     "pattons-3rd-army": "adjudicator.rules.pattons:RULESET",
     "traces-of-victory": "adjudicator.rules.traces:RULESET",
+    "lucky-forward": "adjudicator.rules.lucky_forward:RULESET",
 }

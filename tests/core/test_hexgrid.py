@@ -152,3 +152,26 @@ def test_directions_are_opposites() -> None:
     for d, (q, r) in enumerate(DIRECTIONS):
         oq, or_ = DIRECTIONS[(d + 3) % 6]
         assert (q + oq, r + or_) == (0, 0)
+
+
+def test_a_partial_sheet_has_its_own_extent() -> None:
+    gm = _sheets(overlap=False)
+    gm.hex.grid.sheets.add(id="X", column_offset=12, row_offset=0, columns=2, rows=3)  # a small extension sheet
+    hm = HexMap(gm)
+    assert hm.n == 60 + 2 * 3
+    assert hm.find("X-0103") is not None and hm.find("X-0104") is None  # printed row 04 = raw row 3: beyond its 3 rows
+    assert hm.find("X-0201") is None  # column 02 = raw column 2: beyond its 2 columns
+    assert hm.distance(hm.hex_id("2-0503"), hm.hex_id("X-0003")) == 1  # adjacency across the seam
+
+
+def test_a_sheet_extent_needs_a_bounded_grid_and_no_negative_size() -> None:
+    gm = game_map(6, 5, column_offset=0, map_id="s")
+    g = gm.hex.grid
+    g.sheet_separator = "-"
+    g.sheets.add(id="1", columns=-1)
+    with pytest.raises(MalformedInput, match="negative extent"):
+        HexMap(gm)
+    g.columns = 0
+    g.sheets[0].columns = 3
+    with pytest.raises(MalformedInput, match="states none"):
+        HexMap(gm)

@@ -96,3 +96,17 @@ def test_multi_source_trace_equals_per_unit_searches(hm: HexMap, data: st.DataOb
         passable = bytearray(0 if b else 1 for b in blocked)
         field = hm.distance_field([h], passable)
         assert bool(reached[h]) == any(field[s] >= 0 and not blocked[s] for s in sources)
+
+
+def test_removals_by_any_fit_predicate() -> None:
+    from adjudicator.core.stacking import minimal_removals_by, valid_removal_by
+
+    # SYNTHETIC limit: at most two units, and "x" only with "y".
+    def fits(rest: list[str]) -> bool:
+        return len(rest) <= 2 and ("x" not in rest or "y" in rest)
+
+    units = ["x", "y", "z"]
+    assert sorted(minimal_removals_by(units, fits)) == [("x",), ("z",)]
+    assert valid_removal_by(units, ["z"], fits) is None
+    assert valid_removal_by(units, ["y"], fits) == "the remaining units still exceed the stacking limit"
+    assert valid_removal_by(units, ["x", "z"], fits) == "x could stay: eliminate only the excess"

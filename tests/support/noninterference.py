@@ -89,6 +89,18 @@ def _pattons_steps(a: Applied) -> object:
     return [(u, us[u].steps_lost, "cadre" in us[u].markers, us[u].status) for u in units]
 
 
+def _lf_rest_fatigue(a: Applied) -> object:
+    """LF 3.5.4: a fatigue marker placed for acting in the rest GT (public, as
+    every fatigue marker) shows the Axis unit's rest GT."""
+    return [(tuple(e.units), e.text) for e in a.events if e.kind == "FATIGUE" and "rest GT" in e.text]
+
+
+def _lf_rest_revealed(a: Applied) -> object:
+    """LF 3.5.2 Important: a night action 3.5.3 forbids in a rest GT makes the
+    Axis reveal the group's rest GT."""
+    return [(r.group, r.time, r.game_day) for r in a.state.lucky_forward.rest_revealed]
+
+
 # The moment every game has: the platform opens everything once the game is over.
 PLATFORM = (
     Reveal("the game ends: the seed and every secret are revealed", "Umpire: secrecy.open_game",
@@ -108,6 +120,10 @@ REVEALS: dict[str, tuple[Reveal, ...]] = {
     "nordwind-1945": (
         Reveal("the reinforcements of the German secret option enter on their turn", "Nordwind 10.2.3",
                _optional_arrivals),
+    ),
+    "lucky-forward": (
+        Reveal("a fatigue hit for acting in the rest GT is placed", "GOSS 3.5.4", _lf_rest_fatigue),
+        Reveal("the Axis reveals a rest GT for a night action it forbids", "GOSS 3.5.2", _lf_rest_revealed),
     ),
     "pattons-3rd-army": (
         Reveal("a unit's strength chit is drawn (its owner sees it) or shown at a combat", "P3A 8.4.1",

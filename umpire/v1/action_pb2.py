@@ -27,37 +27,38 @@ from umpire.v1 import major_battles_pb2 as umpire_dot_v1_dot_major__battles__pb2
 from umpire.v1 import nordwind_pb2 as umpire_dot_v1_dot_nordwind__pb2
 from umpire.v1 import pattons_pb2 as umpire_dot_v1_dot_pattons__pb2
 from umpire.v1 import traces_pb2 as umpire_dot_v1_dot_traces__pb2
+from umpire.v1 import lucky_forward_pb2 as umpire_dot_v1_dot_lucky__forward__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16umpire/v1/action.proto\x12\tumpire.v1\x1a\x16umpire/v1/common.proto\x1a\x1dumpire/v1/major_battles.proto\x1a\x18umpire/v1/nordwind.proto\x1a\x17umpire/v1/pattons.proto\x1a\x16umpire/v1/traces.proto\"9\n\tMoveUnits\x12\x10\n\x08unit_ids\x18\x01 \x03(\t\x12\x0c\n\x04path\x18\x02 \x03(\t\x12\x0c\n\x04mode\x18\x03 \x01(\t\"=\n\x06\x41ttack\x12\x0e\n\x06target\x18\x01 \x01(\t\x12\x11\n\tattackers\x18\x02 \x03(\t\x12\x10\n\x08supports\x18\x03 \x03(\t\"0\n\nPlaceUnits\x12\x10\n\x08unit_ids\x18\x01 \x03(\t\x12\x10\n\x08location\x18\x02 \x01(\t\"@\n\nAssignment\x12\x0f\n\x07unit_id\x18\x01 \x01(\t\x12\x13\n\x0b\x64\x65stination\x18\x02 \x01(\t\x12\x0c\n\x04path\x18\x03 \x03(\t\"b\n\x0e\x41nswerDecision\x12\x13\n\x0b\x64\x65\x63ision_id\x18\x01 \x01(\t\x12\x0f\n\x07\x63hoices\x18\x02 \x03(\t\x12*\n\x0b\x61ssignments\x18\x03 \x03(\x0b\x32\x15.umpire.v1.Assignment\"\x19\n\x08\x45ndPhase\x12\r\n\x05phase\x18\x01 \x01(\t\"\xe9\x03\n\x06\x41\x63tion\x12\x0c\n\x04side\x18\x01 \x01(\t\x12$\n\x04move\x18\n \x01(\x0b\x32\x14.umpire.v1.MoveUnitsH\x00\x12#\n\x06\x61ttack\x18\x0b \x01(\x0b\x32\x11.umpire.v1.AttackH\x00\x12+\n\x06\x61nswer\x18\x0c \x01(\x0b\x32\x19.umpire.v1.AnswerDecisionH\x00\x12(\n\tend_phase\x18\r \x01(\x0b\x32\x13.umpire.v1.EndPhaseH\x00\x12&\n\x05place\x18\x0e \x01(\x0b\x32\x15.umpire.v1.PlaceUnitsH\x00\x12\x36\n\rmajor_battles\x18\x14 \x01(\x0b\x32\x1d.umpire.v1.MajorBattlesActionH\x00\x12-\n\x08nordwind\x18\x15 \x01(\x0b\x32\x19.umpire.v1.NordwindActionH\x00\x12)\n\x06traces\x18\x16 \x01(\x0b\x32\x17.umpire.v1.TracesActionH\x00\x12+\n\x07pattons\x18\x17 \x01(\x0b\x32\x18.umpire.v1.PattonsActionH\x00\x12/\n\x0esupplied_cells\x18\x1e \x03(\x0b\x32\x17.umpire.v1.SuppliedCell\x12\x0f\n\x07\x63omment\x18\x1f \x01(\tB\x06\n\x04kind\"]\n\x08PathStep\x12\x10\n\x08location\x18\x01 \x01(\t\x12\x0c\n\x04\x63ost\x18\x02 \x01(\x01\x12\r\n\x05total\x18\x03 \x01(\x01\x12\"\n\x05notes\x18\x04 \x03(\x0b\x32\x13.umpire.v1.RuleNote\"p\n\x05Shift\x12\x0f\n\x07\x63olumns\x18\x01 \x01(\x05\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12\x0e\n\x06reason\x18\x03 \x01(\t\x12%\n\x08\x63itation\x18\x04 \x01(\x0b\x32\x13.umpire.v1.Citation\x12\x11\n\tcancelled\x18\x05 \x01(\x08\"G\n\x12OutcomeProbability\x12\x0e\n\x06result\x18\x01 \x01(\t\x12\x13\n\x0bprobability\x18\x02 \x01(\x01\x12\x0c\n\x04when\x18\x03 \x03(\t\"\xc8\x02\n\rCombatDetails\x12\x0e\n\x06target\x18\x01 \x01(\t\x12\x11\n\tattackers\x18\x02 \x03(\t\x12\x11\n\tdefenders\x18\x03 \x03(\t\x12\x17\n\x0f\x61ttack_strength\x18\x04 \x01(\x01\x12\x18\n\x10\x64\x65\x66\x65nse_strength\x18\x05 \x01(\x01\x12\x13\n\x0b\x62\x61se_column\x18\x06 \x01(\t\x12 \n\x06shifts\x18\x07 \x03(\x0b\x32\x10.umpire.v1.Shift\x12\x14\n\x0c\x66inal_column\x18\x08 \x01(\t\x12\x15\n\rattacker_dice\x18\t \x01(\x05\x12\x15\n\rdefender_dice\x18\n \x01(\x05\x12/\n\x08outcomes\x18\x0b \x03(\x0b\x32\x1d.umpire.v1.OutcomeProbability\x12\"\n\x05notes\x18\x0c \x03(\x0b\x32\x13.umpire.v1.RuleNote\"\x96\x02\n\x07Verdict\x12\r\n\x05legal\x18\x01 \x01(\x08\x12(\n\nviolations\x18\x02 \x03(\x0b\x32\x14.umpire.v1.Violation\x12$\n\x05needs\x18\x03 \x03(\x0b\x32\x15.umpire.v1.NeededCell\x12!\n\x04path\x18\x04 \x03(\x0b\x32\x13.umpire.v1.PathStep\x12\x10\n\x08mp_total\x18\x05 \x01(\x01\x12\x14\n\x0cmp_remaining\x18\x06 \x01(\x01\x12(\n\x06\x63ombat\x18\x07 \x01(\x0b\x32\x18.umpire.v1.CombatDetails\x12\"\n\x05notes\x18\x08 \x03(\x0b\x32\x13.umpire.v1.RuleNote\x12\x13\n\x0b\x61\x63tion_kind\x18\t \x01(\tb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16umpire/v1/action.proto\x12\tumpire.v1\x1a\x16umpire/v1/common.proto\x1a\x1dumpire/v1/major_battles.proto\x1a\x18umpire/v1/nordwind.proto\x1a\x17umpire/v1/pattons.proto\x1a\x16umpire/v1/traces.proto\x1a\x1dumpire/v1/lucky_forward.proto\"9\n\tMoveUnits\x12\x10\n\x08unit_ids\x18\x01 \x03(\t\x12\x0c\n\x04path\x18\x02 \x03(\t\x12\x0c\n\x04mode\x18\x03 \x01(\t\"=\n\x06\x41ttack\x12\x0e\n\x06target\x18\x01 \x01(\t\x12\x11\n\tattackers\x18\x02 \x03(\t\x12\x10\n\x08supports\x18\x03 \x03(\t\"0\n\nPlaceUnits\x12\x10\n\x08unit_ids\x18\x01 \x03(\t\x12\x10\n\x08location\x18\x02 \x01(\t\"@\n\nAssignment\x12\x0f\n\x07unit_id\x18\x01 \x01(\t\x12\x13\n\x0b\x64\x65stination\x18\x02 \x01(\t\x12\x0c\n\x04path\x18\x03 \x03(\t\"b\n\x0e\x41nswerDecision\x12\x13\n\x0b\x64\x65\x63ision_id\x18\x01 \x01(\t\x12\x0f\n\x07\x63hoices\x18\x02 \x03(\t\x12*\n\x0b\x61ssignments\x18\x03 \x03(\x0b\x32\x15.umpire.v1.Assignment\"\x19\n\x08\x45ndPhase\x12\r\n\x05phase\x18\x01 \x01(\t\"\xa1\x04\n\x06\x41\x63tion\x12\x0c\n\x04side\x18\x01 \x01(\t\x12$\n\x04move\x18\n \x01(\x0b\x32\x14.umpire.v1.MoveUnitsH\x00\x12#\n\x06\x61ttack\x18\x0b \x01(\x0b\x32\x11.umpire.v1.AttackH\x00\x12+\n\x06\x61nswer\x18\x0c \x01(\x0b\x32\x19.umpire.v1.AnswerDecisionH\x00\x12(\n\tend_phase\x18\r \x01(\x0b\x32\x13.umpire.v1.EndPhaseH\x00\x12&\n\x05place\x18\x0e \x01(\x0b\x32\x15.umpire.v1.PlaceUnitsH\x00\x12\x36\n\rmajor_battles\x18\x14 \x01(\x0b\x32\x1d.umpire.v1.MajorBattlesActionH\x00\x12-\n\x08nordwind\x18\x15 \x01(\x0b\x32\x19.umpire.v1.NordwindActionH\x00\x12)\n\x06traces\x18\x16 \x01(\x0b\x32\x17.umpire.v1.TracesActionH\x00\x12+\n\x07pattons\x18\x17 \x01(\x0b\x32\x18.umpire.v1.PattonsActionH\x00\x12\x36\n\rlucky_forward\x18\x18 \x01(\x0b\x32\x1d.umpire.v1.LuckyForwardActionH\x00\x12/\n\x0esupplied_cells\x18\x1e \x03(\x0b\x32\x17.umpire.v1.SuppliedCell\x12\x0f\n\x07\x63omment\x18\x1f \x01(\tB\x06\n\x04kind\"]\n\x08PathStep\x12\x10\n\x08location\x18\x01 \x01(\t\x12\x0c\n\x04\x63ost\x18\x02 \x01(\x01\x12\r\n\x05total\x18\x03 \x01(\x01\x12\"\n\x05notes\x18\x04 \x03(\x0b\x32\x13.umpire.v1.RuleNote\"p\n\x05Shift\x12\x0f\n\x07\x63olumns\x18\x01 \x01(\x05\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12\x0e\n\x06reason\x18\x03 \x01(\t\x12%\n\x08\x63itation\x18\x04 \x01(\x0b\x32\x13.umpire.v1.Citation\x12\x11\n\tcancelled\x18\x05 \x01(\x08\"G\n\x12OutcomeProbability\x12\x0e\n\x06result\x18\x01 \x01(\t\x12\x13\n\x0bprobability\x18\x02 \x01(\x01\x12\x0c\n\x04when\x18\x03 \x03(\t\"\xc8\x02\n\rCombatDetails\x12\x0e\n\x06target\x18\x01 \x01(\t\x12\x11\n\tattackers\x18\x02 \x03(\t\x12\x11\n\tdefenders\x18\x03 \x03(\t\x12\x17\n\x0f\x61ttack_strength\x18\x04 \x01(\x01\x12\x18\n\x10\x64\x65\x66\x65nse_strength\x18\x05 \x01(\x01\x12\x13\n\x0b\x62\x61se_column\x18\x06 \x01(\t\x12 \n\x06shifts\x18\x07 \x03(\x0b\x32\x10.umpire.v1.Shift\x12\x14\n\x0c\x66inal_column\x18\x08 \x01(\t\x12\x15\n\rattacker_dice\x18\t \x01(\x05\x12\x15\n\rdefender_dice\x18\n \x01(\x05\x12/\n\x08outcomes\x18\x0b \x03(\x0b\x32\x1d.umpire.v1.OutcomeProbability\x12\"\n\x05notes\x18\x0c \x03(\x0b\x32\x13.umpire.v1.RuleNote\"\x96\x02\n\x07Verdict\x12\r\n\x05legal\x18\x01 \x01(\x08\x12(\n\nviolations\x18\x02 \x03(\x0b\x32\x14.umpire.v1.Violation\x12$\n\x05needs\x18\x03 \x03(\x0b\x32\x15.umpire.v1.NeededCell\x12!\n\x04path\x18\x04 \x03(\x0b\x32\x13.umpire.v1.PathStep\x12\x10\n\x08mp_total\x18\x05 \x01(\x01\x12\x14\n\x0cmp_remaining\x18\x06 \x01(\x01\x12(\n\x06\x63ombat\x18\x07 \x01(\x0b\x32\x18.umpire.v1.CombatDetails\x12\"\n\x05notes\x18\x08 \x03(\x0b\x32\x13.umpire.v1.RuleNote\x12\x13\n\x0b\x61\x63tion_kind\x18\t \x01(\tb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'umpire.v1.action_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_MOVEUNITS']._serialized_start=167
-  _globals['_MOVEUNITS']._serialized_end=224
-  _globals['_ATTACK']._serialized_start=226
-  _globals['_ATTACK']._serialized_end=287
-  _globals['_PLACEUNITS']._serialized_start=289
-  _globals['_PLACEUNITS']._serialized_end=337
-  _globals['_ASSIGNMENT']._serialized_start=339
-  _globals['_ASSIGNMENT']._serialized_end=403
-  _globals['_ANSWERDECISION']._serialized_start=405
-  _globals['_ANSWERDECISION']._serialized_end=503
-  _globals['_ENDPHASE']._serialized_start=505
-  _globals['_ENDPHASE']._serialized_end=530
-  _globals['_ACTION']._serialized_start=533
-  _globals['_ACTION']._serialized_end=1022
-  _globals['_PATHSTEP']._serialized_start=1024
-  _globals['_PATHSTEP']._serialized_end=1117
-  _globals['_SHIFT']._serialized_start=1119
-  _globals['_SHIFT']._serialized_end=1231
-  _globals['_OUTCOMEPROBABILITY']._serialized_start=1233
-  _globals['_OUTCOMEPROBABILITY']._serialized_end=1304
-  _globals['_COMBATDETAILS']._serialized_start=1307
-  _globals['_COMBATDETAILS']._serialized_end=1635
-  _globals['_VERDICT']._serialized_start=1638
-  _globals['_VERDICT']._serialized_end=1916
+  _globals['_MOVEUNITS']._serialized_start=198
+  _globals['_MOVEUNITS']._serialized_end=255
+  _globals['_ATTACK']._serialized_start=257
+  _globals['_ATTACK']._serialized_end=318
+  _globals['_PLACEUNITS']._serialized_start=320
+  _globals['_PLACEUNITS']._serialized_end=368
+  _globals['_ASSIGNMENT']._serialized_start=370
+  _globals['_ASSIGNMENT']._serialized_end=434
+  _globals['_ANSWERDECISION']._serialized_start=436
+  _globals['_ANSWERDECISION']._serialized_end=534
+  _globals['_ENDPHASE']._serialized_start=536
+  _globals['_ENDPHASE']._serialized_end=561
+  _globals['_ACTION']._serialized_start=564
+  _globals['_ACTION']._serialized_end=1109
+  _globals['_PATHSTEP']._serialized_start=1111
+  _globals['_PATHSTEP']._serialized_end=1204
+  _globals['_SHIFT']._serialized_start=1206
+  _globals['_SHIFT']._serialized_end=1318
+  _globals['_OUTCOMEPROBABILITY']._serialized_start=1320
+  _globals['_OUTCOMEPROBABILITY']._serialized_end=1391
+  _globals['_COMBATDETAILS']._serialized_start=1394
+  _globals['_COMBATDETAILS']._serialized_end=1722
+  _globals['_VERDICT']._serialized_start=1725
+  _globals['_VERDICT']._serialized_end=2003
 # @@protoc_insertion_point(module_scope)

@@ -3,6 +3,7 @@ from umpire.v1 import major_battles_pb2 as _major_battles_pb2
 from umpire.v1 import nordwind_pb2 as _nordwind_pb2
 from umpire.v1 import pattons_pb2 as _pattons_pb2
 from umpire.v1 import traces_pb2 as _traces_pb2
+from umpire.v1 import lucky_forward_pb2 as _lucky_forward_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -66,7 +67,7 @@ class EndPhase(_message.Message):
     def __init__(self, phase: _Optional[str] = ...) -> None: ...
 
 class Action(_message.Message):
-    __slots__ = ("side", "move", "attack", "answer", "end_phase", "place", "major_battles", "nordwind", "traces", "pattons", "supplied_cells", "comment")
+    __slots__ = ("side", "move", "attack", "answer", "end_phase", "place", "major_battles", "nordwind", "traces", "pattons", "lucky_forward", "supplied_cells", "comment")
     SIDE_FIELD_NUMBER: _ClassVar[int]
     MOVE_FIELD_NUMBER: _ClassVar[int]
     ATTACK_FIELD_NUMBER: _ClassVar[int]
@@ -77,6 +78,7 @@ class Action(_message.Message):
     NORDWIND_FIELD_NUMBER: _ClassVar[int]
     TRACES_FIELD_NUMBER: _ClassVar[int]
     PATTONS_FIELD_NUMBER: _ClassVar[int]
+    LUCKY_FORWARD_FIELD_NUMBER: _ClassVar[int]
     SUPPLIED_CELLS_FIELD_NUMBER: _ClassVar[int]
     COMMENT_FIELD_NUMBER: _ClassVar[int]
     side: str
@@ -89,9 +91,10 @@ class Action(_message.Message):
     nordwind: _nordwind_pb2.NordwindAction
     traces: _traces_pb2.TracesAction
     pattons: _pattons_pb2.PattonsAction
+    lucky_forward: _lucky_forward_pb2.LuckyForwardAction
     supplied_cells: _containers.RepeatedCompositeFieldContainer[_common_pb2.SuppliedCell]
     comment: str
-    def __init__(self, side: _Optional[str] = ..., move: _Optional[_Union[MoveUnits, _Mapping]] = ..., attack: _Optional[_Union[Attack, _Mapping]] = ..., answer: _Optional[_Union[AnswerDecision, _Mapping]] = ..., end_phase: _Optional[_Union[EndPhase, _Mapping]] = ..., place: _Optional[_Union[PlaceUnits, _Mapping]] = ..., major_battles: _Optional[_Union[_major_battles_pb2.MajorBattlesAction, _Mapping]] = ..., nordwind: _Optional[_Union[_nordwind_pb2.NordwindAction, _Mapping]] = ..., traces: _Optional[_Union[_traces_pb2.TracesAction, _Mapping]] = ..., pattons: _Optional[_Union[_pattons_pb2.PattonsAction, _Mapping]] = ..., supplied_cells: _Optional[_Iterable[_Union[_common_pb2.SuppliedCell, _Mapping]]] = ..., comment: _Optional[str] = ...) -> None: ...
+    def __init__(self, side: _Optional[str] = ..., move: _Optional[_Union[MoveUnits, _Mapping]] = ..., attack: _Optional[_Union[Attack, _Mapping]] = ..., answer: _Optional[_Union[AnswerDecision, _Mapping]] = ..., end_phase: _Optional[_Union[EndPhase, _Mapping]] = ..., place: _Optional[_Union[PlaceUnits, _Mapping]] = ..., major_battles: _Optional[_Union[_major_battles_pb2.MajorBattlesAction, _Mapping]] = ..., nordwind: _Optional[_Union[_nordwind_pb2.NordwindAction, _Mapping]] = ..., traces: _Optional[_Union[_traces_pb2.TracesAction, _Mapping]] = ..., pattons: _Optional[_Union[_pattons_pb2.PattonsAction, _Mapping]] = ..., lucky_forward: _Optional[_Union[_lucky_forward_pb2.LuckyForwardAction, _Mapping]] = ..., supplied_cells: _Optional[_Iterable[_Union[_common_pb2.SuppliedCell, _Mapping]]] = ..., comment: _Optional[str] = ...) -> None: ...
 
 class PathStep(_message.Message):
     __slots__ = ("location", "cost", "total", "notes")

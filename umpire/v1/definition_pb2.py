@@ -29,9 +29,10 @@ from umpire.v1 import major_battles_pb2 as umpire_dot_v1_dot_major__battles__pb2
 from umpire.v1 import nordwind_pb2 as umpire_dot_v1_dot_nordwind__pb2
 from umpire.v1 import pattons_pb2 as umpire_dot_v1_dot_pattons__pb2
 from umpire.v1 import traces_pb2 as umpire_dot_v1_dot_traces__pb2
+from umpire.v1 import lucky_forward_pb2 as umpire_dot_v1_dot_lucky__forward__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1aumpire/v1/definition.proto\x12\tumpire.v1\x1a\x16umpire/v1/common.proto\x1a\x13umpire/v1/map.proto\x1a\x16umpire/v1/tables.proto\x1a\x1dumpire/v1/major_battles.proto\x1a\x18umpire/v1/nordwind.proto\x1a\x17umpire/v1/pattons.proto\x1a\x16umpire/v1/traces.proto\"/\n\x04Side\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\r\n\x05\x63olor\x18\x03 \x01(\t\"J\n\x08UnitType\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x16\n\x0emovement_class\x18\x03 \x01(\t\x12\x0c\n\x04tags\x18\x04 \x03(\t\"\xf2\x01\n\x08UnitFace\x12\x13\n\x06\x61ttack\x18\x01 \x01(\x05H\x00\x88\x01\x01\x12\x14\n\x07\x64\x65\x66\x65nse\x18\x02 \x01(\x05H\x01\x88\x01\x01\x12\x15\n\x08movement\x18\x03 \x01(\x05H\x02\x88\x01\x01\x12\x14\n\x07quality\x18\x04 \x01(\tH\x03\x88\x01\x01\x12/\n\x06values\x18\x05 \x03(\x0b\x32\x1f.umpire.v1.UnitFace.ValuesEntry\x1a-\n\x0bValuesEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x42\t\n\x07_attackB\n\n\x08_defenseB\x0b\n\t_movementB\n\n\x08_quality\"\xa7\x02\n\x04Unit\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04side\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\x11\n\tformation\x18\x04 \x01(\t\x12\x0c\n\x04size\x18\x05 \x01(\t\x12\x0c\n\x04type\x18\x06 \x01(\t\x12\"\n\x05\x66\x61\x63\x65s\x18\x07 \x03(\x0b\x32\x13.umpire.v1.UnitFace\x12\r\n\x05steps\x18\x08 \x01(\x05\x12\x0c\n\x04tags\x18\t \x03(\t\x12\x19\n\x11hidden_from_enemy\x18\n \x03(\t\x12\x13\n\x0bnationality\x18\x0b \x01(\t\x12)\n\x05props\x18\x0c \x03(\x0b\x32\x1a.umpire.v1.Unit.PropsEntry\x1a,\n\nPropsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\".\n\tPlacement\x12\x0f\n\x07unit_id\x18\x01 \x01(\t\x12\x10\n\x08location\x18\x02 \x01(\t\"x\n\rReinforcement\x12\x10\n\x08unit_ids\x18\x01 \x03(\t\x12\x0c\n\x04turn\x18\x02 \x01(\x05\x12\r\n\x05\x65ntry\x18\x03 \x03(\t\x12\x11\n\tcondition\x18\x04 \x01(\t\x12%\n\x08\x63itation\x18\x05 \x01(\x0b\x32\x13.umpire.v1.Citation\"h\n\x10VictoryCondition\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04side\x18\x02 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x03 \x01(\t\x12%\n\x08\x63itation\x18\x04 \x01(\x0b\x32\x13.umpire.v1.Citation\"e\n\nRuleOption\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x03 \x01(\t\x12%\n\x08\x63itation\x18\x04 \x01(\x0b\x32\x13.umpire.v1.Citation\"\xf7\x01\n\x0eGameDefinition\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0f\n\x07ruleset\x18\x03 \x01(\t\x12\x1e\n\x05sides\x18\x04 \x03(\x0b\x32\x0f.umpire.v1.Side\x12\x1f\n\x03map\x18\x05 \x01(\x0b\x32\x12.umpire.v1.GameMap\x12\'\n\nunit_types\x18\x06 \x03(\x0b\x32\x13.umpire.v1.UnitType\x12\x1e\n\x05units\x18\x07 \x03(\x0b\x32\x0f.umpire.v1.Unit\x12 \n\x06tables\x18\x08 \x03(\x0b\x32\x10.umpire.v1.Table\x12\x0e\n\x06source\x18\t \x01(\t\"\xca\x04\n\x08Scenario\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0f\n\x07ruleset\x18\x03 \x01(\t\x12\x17\n\x0fruleset_version\x18\x04 \x01(\t\x12-\n\ndefinition\x18\x05 \x01(\x0b\x32\x19.umpire.v1.GameDefinition\x12#\n\x05setup\x18\x06 \x03(\x0b\x32\x14.umpire.v1.Placement\x12\x30\n\x0ereinforcements\x18\x07 \x03(\x0b\x32\x18.umpire.v1.Reinforcement\x12,\n\x07victory\x18\x08 \x03(\x0b\x32\x1b.umpire.v1.VictoryCondition\x12\x12\n\nfirst_turn\x18\t \x01(\x05\x12\x11\n\tlast_turn\x18\n \x01(\x05\x12&\n\x07options\x18\x0b \x03(\x0b\x32\x15.umpire.v1.RuleOption\x12\x13\n\x0b\x64\x65scription\x18\x0c \x01(\t\x12\x0e\n\x06source\x18\r \x01(\t\x12\x38\n\rmajor_battles\x18\x14 \x01(\x0b\x32\x1f.umpire.v1.MajorBattlesScenarioH\x00\x12/\n\x08nordwind\x18\x15 \x01(\x0b\x32\x1b.umpire.v1.NordwindScenarioH\x00\x12+\n\x06traces\x18\x16 \x01(\x0b\x32\x19.umpire.v1.TracesScenarioH\x00\x12-\n\x07pattons\x18\x17 \x01(\x0b\x32\x1a.umpire.v1.PattonsScenarioH\x00\x42\x0b\n\textensionb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1aumpire/v1/definition.proto\x12\tumpire.v1\x1a\x16umpire/v1/common.proto\x1a\x13umpire/v1/map.proto\x1a\x16umpire/v1/tables.proto\x1a\x1dumpire/v1/major_battles.proto\x1a\x18umpire/v1/nordwind.proto\x1a\x17umpire/v1/pattons.proto\x1a\x16umpire/v1/traces.proto\x1a\x1dumpire/v1/lucky_forward.proto\"/\n\x04Side\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\r\n\x05\x63olor\x18\x03 \x01(\t\"J\n\x08UnitType\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x16\n\x0emovement_class\x18\x03 \x01(\t\x12\x0c\n\x04tags\x18\x04 \x03(\t\"\xf2\x01\n\x08UnitFace\x12\x13\n\x06\x61ttack\x18\x01 \x01(\x05H\x00\x88\x01\x01\x12\x14\n\x07\x64\x65\x66\x65nse\x18\x02 \x01(\x05H\x01\x88\x01\x01\x12\x15\n\x08movement\x18\x03 \x01(\x05H\x02\x88\x01\x01\x12\x14\n\x07quality\x18\x04 \x01(\tH\x03\x88\x01\x01\x12/\n\x06values\x18\x05 \x03(\x0b\x32\x1f.umpire.v1.UnitFace.ValuesEntry\x1a-\n\x0bValuesEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x42\t\n\x07_attackB\n\n\x08_defenseB\x0b\n\t_movementB\n\n\x08_quality\"\xa7\x02\n\x04Unit\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04side\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\x11\n\tformation\x18\x04 \x01(\t\x12\x0c\n\x04size\x18\x05 \x01(\t\x12\x0c\n\x04type\x18\x06 \x01(\t\x12\"\n\x05\x66\x61\x63\x65s\x18\x07 \x03(\x0b\x32\x13.umpire.v1.UnitFace\x12\r\n\x05steps\x18\x08 \x01(\x05\x12\x0c\n\x04tags\x18\t \x03(\t\x12\x19\n\x11hidden_from_enemy\x18\n \x03(\t\x12\x13\n\x0bnationality\x18\x0b \x01(\t\x12)\n\x05props\x18\x0c \x03(\x0b\x32\x1a.umpire.v1.Unit.PropsEntry\x1a,\n\nPropsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\".\n\tPlacement\x12\x0f\n\x07unit_id\x18\x01 \x01(\t\x12\x10\n\x08location\x18\x02 \x01(\t\"x\n\rReinforcement\x12\x10\n\x08unit_ids\x18\x01 \x03(\t\x12\x0c\n\x04turn\x18\x02 \x01(\x05\x12\r\n\x05\x65ntry\x18\x03 \x03(\t\x12\x11\n\tcondition\x18\x04 \x01(\t\x12%\n\x08\x63itation\x18\x05 \x01(\x0b\x32\x13.umpire.v1.Citation\"h\n\x10VictoryCondition\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04side\x18\x02 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x03 \x01(\t\x12%\n\x08\x63itation\x18\x04 \x01(\x0b\x32\x13.umpire.v1.Citation\"e\n\nRuleOption\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x03 \x01(\t\x12%\n\x08\x63itation\x18\x04 \x01(\x0b\x32\x13.umpire.v1.Citation\"\xf7\x01\n\x0eGameDefinition\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0f\n\x07ruleset\x18\x03 \x01(\t\x12\x1e\n\x05sides\x18\x04 \x03(\x0b\x32\x0f.umpire.v1.Side\x12\x1f\n\x03map\x18\x05 \x01(\x0b\x32\x12.umpire.v1.GameMap\x12\'\n\nunit_types\x18\x06 \x03(\x0b\x32\x13.umpire.v1.UnitType\x12\x1e\n\x05units\x18\x07 \x03(\x0b\x32\x0f.umpire.v1.Unit\x12 \n\x06tables\x18\x08 \x03(\x0b\x32\x10.umpire.v1.Table\x12\x0e\n\x06source\x18\t \x01(\t\"\x84\x05\n\x08Scenario\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0f\n\x07ruleset\x18\x03 \x01(\t\x12\x17\n\x0fruleset_version\x18\x04 \x01(\t\x12-\n\ndefinition\x18\x05 \x01(\x0b\x32\x19.umpire.v1.GameDefinition\x12#\n\x05setup\x18\x06 \x03(\x0b\x32\x14.umpire.v1.Placement\x12\x30\n\x0ereinforcements\x18\x07 \x03(\x0b\x32\x18.umpire.v1.Reinforcement\x12,\n\x07victory\x18\x08 \x03(\x0b\x32\x1b.umpire.v1.VictoryCondition\x12\x12\n\nfirst_turn\x18\t \x01(\x05\x12\x11\n\tlast_turn\x18\n \x01(\x05\x12&\n\x07options\x18\x0b \x03(\x0b\x32\x15.umpire.v1.RuleOption\x12\x13\n\x0b\x64\x65scription\x18\x0c \x01(\t\x12\x0e\n\x06source\x18\r \x01(\t\x12\x38\n\rmajor_battles\x18\x14 \x01(\x0b\x32\x1f.umpire.v1.MajorBattlesScenarioH\x00\x12/\n\x08nordwind\x18\x15 \x01(\x0b\x32\x1b.umpire.v1.NordwindScenarioH\x00\x12+\n\x06traces\x18\x16 \x01(\x0b\x32\x19.umpire.v1.TracesScenarioH\x00\x12-\n\x07pattons\x18\x17 \x01(\x0b\x32\x1a.umpire.v1.PattonsScenarioH\x00\x12\x38\n\rlucky_forward\x18\x18 \x01(\x0b\x32\x1f.umpire.v1.LuckyForwardScenarioH\x00\x42\x0b\n\textensionb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -42,28 +43,28 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_UNITFACE_VALUESENTRY']._serialized_options = b'8\001'
   _globals['_UNIT_PROPSENTRY']._loaded_options = None
   _globals['_UNIT_PROPSENTRY']._serialized_options = b'8\001'
-  _globals['_SIDE']._serialized_start=216
-  _globals['_SIDE']._serialized_end=263
-  _globals['_UNITTYPE']._serialized_start=265
-  _globals['_UNITTYPE']._serialized_end=339
-  _globals['_UNITFACE']._serialized_start=342
-  _globals['_UNITFACE']._serialized_end=584
-  _globals['_UNITFACE_VALUESENTRY']._serialized_start=491
-  _globals['_UNITFACE_VALUESENTRY']._serialized_end=536
-  _globals['_UNIT']._serialized_start=587
-  _globals['_UNIT']._serialized_end=882
-  _globals['_UNIT_PROPSENTRY']._serialized_start=838
-  _globals['_UNIT_PROPSENTRY']._serialized_end=882
-  _globals['_PLACEMENT']._serialized_start=884
-  _globals['_PLACEMENT']._serialized_end=930
-  _globals['_REINFORCEMENT']._serialized_start=932
-  _globals['_REINFORCEMENT']._serialized_end=1052
-  _globals['_VICTORYCONDITION']._serialized_start=1054
-  _globals['_VICTORYCONDITION']._serialized_end=1158
-  _globals['_RULEOPTION']._serialized_start=1160
-  _globals['_RULEOPTION']._serialized_end=1261
-  _globals['_GAMEDEFINITION']._serialized_start=1264
-  _globals['_GAMEDEFINITION']._serialized_end=1511
-  _globals['_SCENARIO']._serialized_start=1514
-  _globals['_SCENARIO']._serialized_end=2100
+  _globals['_SIDE']._serialized_start=247
+  _globals['_SIDE']._serialized_end=294
+  _globals['_UNITTYPE']._serialized_start=296
+  _globals['_UNITTYPE']._serialized_end=370
+  _globals['_UNITFACE']._serialized_start=373
+  _globals['_UNITFACE']._serialized_end=615
+  _globals['_UNITFACE_VALUESENTRY']._serialized_start=522
+  _globals['_UNITFACE_VALUESENTRY']._serialized_end=567
+  _globals['_UNIT']._serialized_start=618
+  _globals['_UNIT']._serialized_end=913
+  _globals['_UNIT_PROPSENTRY']._serialized_start=869
+  _globals['_UNIT_PROPSENTRY']._serialized_end=913
+  _globals['_PLACEMENT']._serialized_start=915
+  _globals['_PLACEMENT']._serialized_end=961
+  _globals['_REINFORCEMENT']._serialized_start=963
+  _globals['_REINFORCEMENT']._serialized_end=1083
+  _globals['_VICTORYCONDITION']._serialized_start=1085
+  _globals['_VICTORYCONDITION']._serialized_end=1189
+  _globals['_RULEOPTION']._serialized_start=1191
+  _globals['_RULEOPTION']._serialized_end=1292
+  _globals['_GAMEDEFINITION']._serialized_start=1295
+  _globals['_GAMEDEFINITION']._serialized_end=1542
+  _globals['_SCENARIO']._serialized_start=1545
+  _globals['_SCENARIO']._serialized_end=2189
 # @@protoc_insertion_point(module_scope)

@@ -5,6 +5,7 @@ from umpire.v1 import major_battles_pb2 as _major_battles_pb2
 from umpire.v1 import nordwind_pb2 as _nordwind_pb2
 from umpire.v1 import pattons_pb2 as _pattons_pb2
 from umpire.v1 import traces_pb2 as _traces_pb2
+from umpire.v1 import lucky_forward_pb2 as _lucky_forward_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -160,7 +161,7 @@ class GameDefinition(_message.Message):
     def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., ruleset: _Optional[str] = ..., sides: _Optional[_Iterable[_Union[Side, _Mapping]]] = ..., map: _Optional[_Union[_map_pb2.GameMap, _Mapping]] = ..., unit_types: _Optional[_Iterable[_Union[UnitType, _Mapping]]] = ..., units: _Optional[_Iterable[_Union[Unit, _Mapping]]] = ..., tables: _Optional[_Iterable[_Union[_tables_pb2.Table, _Mapping]]] = ..., source: _Optional[str] = ...) -> None: ...
 
 class Scenario(_message.Message):
-    __slots__ = ("id", "name", "ruleset", "ruleset_version", "definition", "setup", "reinforcements", "victory", "first_turn", "last_turn", "options", "description", "source", "major_battles", "nordwind", "traces", "pattons")
+    __slots__ = ("id", "name", "ruleset", "ruleset_version", "definition", "setup", "reinforcements", "victory", "first_turn", "last_turn", "options", "description", "source", "major_battles", "nordwind", "traces", "pattons", "lucky_forward")
     ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     RULESET_FIELD_NUMBER: _ClassVar[int]
@@ -178,6 +179,7 @@ class Scenario(_message.Message):
     NORDWIND_FIELD_NUMBER: _ClassVar[int]
     TRACES_FIELD_NUMBER: _ClassVar[int]
     PATTONS_FIELD_NUMBER: _ClassVar[int]
+    LUCKY_FORWARD_FIELD_NUMBER: _ClassVar[int]
     id: str
     name: str
     ruleset: str
@@ -195,4 +197,5 @@ class Scenario(_message.Message):
     nordwind: _nordwind_pb2.NordwindScenario
     traces: _traces_pb2.TracesScenario
     pattons: _pattons_pb2.PattonsScenario
-    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., ruleset: _Optional[str] = ..., ruleset_version: _Optional[str] = ..., definition: _Optional[_Union[GameDefinition, _Mapping]] = ..., setup: _Optional[_Iterable[_Union[Placement, _Mapping]]] = ..., reinforcements: _Optional[_Iterable[_Union[Reinforcement, _Mapping]]] = ..., victory: _Optional[_Iterable[_Union[VictoryCondition, _Mapping]]] = ..., first_turn: _Optional[int] = ..., last_turn: _Optional[int] = ..., options: _Optional[_Iterable[_Union[RuleOption, _Mapping]]] = ..., description: _Optional[str] = ..., source: _Optional[str] = ..., major_battles: _Optional[_Union[_major_battles_pb2.MajorBattlesScenario, _Mapping]] = ..., nordwind: _Optional[_Union[_nordwind_pb2.NordwindScenario, _Mapping]] = ..., traces: _Optional[_Union[_traces_pb2.TracesScenario, _Mapping]] = ..., pattons: _Optional[_Union[_pattons_pb2.PattonsScenario, _Mapping]] = ...) -> None: ...
+    lucky_forward: _lucky_forward_pb2.LuckyForwardScenario
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., ruleset: _Optional[str] = ..., ruleset_version: _Optional[str] = ..., definition: _Optional[_Union[GameDefinition, _Mapping]] = ..., setup: _Optional[_Iterable[_Union[Placement, _Mapping]]] = ..., reinforcements: _Optional[_Iterable[_Union[Reinforcement, _Mapping]]] = ..., victory: _Optional[_Iterable[_Union[VictoryCondition, _Mapping]]] = ..., first_turn: _Optional[int] = ..., last_turn: _Optional[int] = ..., options: _Optional[_Iterable[_Union[RuleOption, _Mapping]]] = ..., description: _Optional[str] = ..., source: _Optional[str] = ..., major_battles: _Optional[_Union[_major_battles_pb2.MajorBattlesScenario, _Mapping]] = ..., nordwind: _Optional[_Union[_nordwind_pb2.NordwindScenario, _Mapping]] = ..., traces: _Optional[_Union[_traces_pb2.TracesScenario, _Mapping]] = ..., pattons: _Optional[_Union[_pattons_pb2.PattonsScenario, _Mapping]] = ..., lucky_forward: _Optional[_Union[_lucky_forward_pb2.LuckyForwardScenario, _Mapping]] = ...) -> None: ...

@@ -63,16 +63,20 @@ class HexGrid(_message.Message):
     def __init__(self, sideways: _Optional[bool] = ..., numbering: _Optional[_Union[HexNumbering, _Mapping]] = ..., columns: _Optional[int] = ..., rows: _Optional[int] = ..., x0: _Optional[int] = ..., y0: _Optional[int] = ..., dx: _Optional[float] = ..., dy: _Optional[float] = ..., board_width: _Optional[int] = ..., board_height: _Optional[int] = ..., sheets: _Optional[_Iterable[_Union[MapSheet, _Mapping]]] = ..., sheet_separator: _Optional[str] = ...) -> None: ...
 
 class MapSheet(_message.Message):
-    __slots__ = ("id", "column_offset", "row_offset", "name")
+    __slots__ = ("id", "column_offset", "row_offset", "name", "columns", "rows")
     ID_FIELD_NUMBER: _ClassVar[int]
     COLUMN_OFFSET_FIELD_NUMBER: _ClassVar[int]
     ROW_OFFSET_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
+    COLUMNS_FIELD_NUMBER: _ClassVar[int]
+    ROWS_FIELD_NUMBER: _ClassVar[int]
     id: str
     column_offset: int
     row_offset: int
     name: str
-    def __init__(self, id: _Optional[str] = ..., column_offset: _Optional[int] = ..., row_offset: _Optional[int] = ..., name: _Optional[str] = ...) -> None: ...
+    columns: int
+    rows: int
+    def __init__(self, id: _Optional[str] = ..., column_offset: _Optional[int] = ..., row_offset: _Optional[int] = ..., name: _Optional[str] = ..., columns: _Optional[int] = ..., rows: _Optional[int] = ...) -> None: ...
 
 class Hex(_message.Message):
     __slots__ = ("id", "terrain", "features", "tags", "name", "banks")

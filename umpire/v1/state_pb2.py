@@ -29,9 +29,10 @@ from umpire.v1 import major_battles_pb2 as umpire_dot_v1_dot_major__battles__pb2
 from umpire.v1 import nordwind_pb2 as umpire_dot_v1_dot_nordwind__pb2
 from umpire.v1 import pattons_pb2 as umpire_dot_v1_dot_pattons__pb2
 from umpire.v1 import traces_pb2 as umpire_dot_v1_dot_traces__pb2
+from umpire.v1 import lucky_forward_pb2 as umpire_dot_v1_dot_lucky__forward__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x15umpire/v1/state.proto\x12\tumpire.v1\x1a\x16umpire/v1/common.proto\x1a\x1aumpire/v1/definition.proto\x1a\x16umpire/v1/action.proto\x1a\x1dumpire/v1/major_battles.proto\x1a\x18umpire/v1/nordwind.proto\x1a\x17umpire/v1/pattons.proto\x1a\x16umpire/v1/traces.proto\"\xee\x01\n\tUnitState\x12\x0f\n\x07unit_id\x18\x01 \x01(\t\x12+\n\x06status\x18\x02 \x01(\x0e\x32\x1b.umpire.v1.UnitState.Status\x12\x10\n\x08location\x18\x03 \x01(\t\x12\x12\n\nsteps_lost\x18\x04 \x01(\x05\x12\x0f\n\x07markers\x18\x05 \x03(\t\x12\x10\n\x08mp_spent\x18\x06 \x01(\x01\x12\x0c\n\x04side\x18\x07 \x01(\t\"L\n\x06Status\x12\n\n\x06ON_MAP\x10\x00\x12\x0b\n\x07OFF_MAP\x10\x01\x12\x0e\n\nELIMINATED\x10\x02\x12\r\n\tWITHDRAWN\x10\x03\x12\n\n\x06\x45XITED\x10\x04\"\xa6\x01\n\tMapMarker\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12\x10\n\x08location\x18\x03 \x01(\t\x12\x0c\n\x04side\x18\x04 \x01(\t\x12\x30\n\x06values\x18\x05 \x03(\x0b\x32 .umpire.v1.MapMarker.ValuesEntry\x1a-\n\x0bValuesEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"\xdb\x01\n\x0bOpaquePiece\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0e\n\x06\x66ormat\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\x10\n\x08location\x18\x04 \x01(\t\x12\x12\n\ndefinition\x18\x05 \x01(\t\x12\r\n\x05state\x18\x06 \x01(\t\x12:\n\nattributes\x18\x07 \x03(\x0b\x32&.umpire.v1.OpaquePiece.AttributesEntry\x1a\x31\n\x0f\x41ttributesEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"\xf5\x02\n\x0cImportSource\x12\x0e\n\x06\x66ormat\x18\x01 \x01(\t\x12\x0c\n\x04\x66ile\x18\x02 \x01(\t\x12\x13\n\x0b\x66ingerprint\x18\x03 \x01(\t\x12#\n\x05units\x18\x04 \x03(\x0b\x32\x14.umpire.v1.UnitState\x12>\n\x0cunit_objects\x18\x05 \x03(\x0b\x32(.umpire.v1.ImportSource.UnitObjectsEntry\x12%\n\x07markers\x18\x06 \x03(\x0b\x32\x14.umpire.v1.MapMarker\x12>\n\x0cunit_markers\x18\x07 \x03(\x0b\x32(.umpire.v1.ImportSource.UnitMarkersEntry\x1a\x32\n\x10UnitObjectsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x1a\x32\n\x10UnitMarkersEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"o\n\x0e\x44\x65\x63isionOption\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05label\x18\x02 \x01(\t\x12\r\n\x05units\x18\x03 \x03(\t\x12\x0c\n\x04path\x18\x04 \x03(\t\x12%\n\x08\x63itation\x18\x05 \x01(\x0b\x32\x13.umpire.v1.Citation\"\xbd\x02\n\x08\x44\x65\x63ision\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04side\x18\x02 \x01(\t\x12\x0c\n\x04kind\x18\x03 \x01(\t\x12\x0e\n\x06prompt\x18\x04 \x01(\t\x12%\n\x08\x63itation\x18\x05 \x01(\x0b\x32\x13.umpire.v1.Citation\x12*\n\x07options\x18\x06 \x03(\x0b\x32\x19.umpire.v1.DecisionOption\x12\x13\n\x0bmin_choices\x18\x07 \x01(\r\x12\x13\n\x0bmax_choices\x18\x08 \x01(\r\x12\x19\n\x11wants_assignments\x18\t \x01(\x08\x12\x31\n\x07\x63ontext\x18\n \x03(\x0b\x32 .umpire.v1.Decision.ContextEntry\x1a.\n\x0c\x43ontextEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"b\n\nGameResult\x12\x0e\n\x06winner\x18\x01 \x01(\t\x12\r\n\x05level\x18\x02 \x01(\t\x12\x0e\n\x06reason\x18\x03 \x01(\t\x12%\n\x08\x63itation\x18\x04 \x01(\x0b\x32\x13.umpire.v1.Citation\"~\n\x0bSidePrivate\x12\x0c\n\x04side\x18\x01 \x01(\t\x12\x32\n\x06values\x18\x02 \x03(\x0b\x32\".umpire.v1.SidePrivate.ValuesEntry\x1a-\n\x0bValuesEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"\xdd\x06\n\tGameState\x12\x0f\n\x07ruleset\x18\x01 \x01(\t\x12\x17\n\x0fruleset_version\x18\x02 \x01(\t\x12\x0f\n\x07game_id\x18\x03 \x01(\t\x12%\n\x08scenario\x18\x04 \x01(\x0b\x32\x13.umpire.v1.Scenario\x12\x0f\n\x07version\x18\x05 \x01(\x04\x12\x0c\n\x04turn\x18\x06 \x01(\x05\x12\r\n\x05phase\x18\x07 \x01(\t\x12\x0f\n\x07segment\x18\x08 \x01(\t\x12\x13\n\x0b\x61\x63tive_side\x18\t \x01(\t\x12#\n\x05units\x18\n \x03(\x0b\x32\x14.umpire.v1.UnitState\x12%\n\x07markers\x18\x0b \x03(\x0b\x32\x14.umpire.v1.MapMarker\x12,\n\x0cprivate_data\x18\x0c \x03(\x0b\x32\x16.umpire.v1.SidePrivate\x12$\n\x07pending\x18\r \x01(\x0b\x32\x13.umpire.v1.Decision\x12$\n\x08\x64ice_log\x18\x0f \x03(\x0b\x32\x12.umpire.v1.DieRoll\x12\x17\n\x0fseed_commitment\x18\x10 \x01(\t\x12\x0c\n\x04seed\x18\x11 \x01(\t\x12\x10\n\x08\x66inished\x18\x12 \x01(\x08\x12%\n\x06result\x18\x13 \x01(\x0b\x32\x15.umpire.v1.GameResult\x12\x0e\n\x06viewer\x18\x14 \x01(\t\x12&\n\x07options\x18\x15 \x03(\x0b\x32\x15.umpire.v1.RuleOption\x12\x11\n\tdice_open\x18\x16 \x01(\x08\x12-\n\ropaque_pieces\x18( \x03(\x0b\x32\x16.umpire.v1.OpaquePiece\x12.\n\rimport_source\x18) \x01(\x0b\x32\x17.umpire.v1.ImportSource\x12\x35\n\rmajor_battles\x18\x1e \x01(\x0b\x32\x1c.umpire.v1.MajorBattlesStateH\x00\x12,\n\x08nordwind\x18\x1f \x01(\x0b\x32\x18.umpire.v1.NordwindStateH\x00\x12(\n\x06traces\x18  \x01(\x0b\x32\x16.umpire.v1.TracesStateH\x00\x12*\n\x07pattons\x18! \x01(\x0b\x32\x17.umpire.v1.PattonsStateH\x00\x42\x0f\n\rruleset_state\"\xdb\x01\n\x05\x45vent\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12\x0c\n\x04text\x18\x03 \x01(\t\x12&\n\tcitations\x18\x04 \x03(\x0b\x32\x13.umpire.v1.Citation\x12\x0c\n\x04side\x18\x05 \x01(\t\x12\r\n\x05units\x18\x06 \x03(\t\x12\x15\n\rfrom_location\x18\x07 \x01(\t\x12\x13\n\x0bto_location\x18\x08 \x01(\t\x12 \n\x04\x64ice\x18\t \x03(\x0b\x32\x12.umpire.v1.DieRoll\x12\x12\n\nvisible_to\x18\n \x03(\t\"\xb1\x01\n\x0eRecordedAction\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12!\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x11.umpire.v1.Action\x12 \n\x04\x64ice\x18\x03 \x03(\x0b\x32\x12.umpire.v1.DieRoll\x12 \n\x06\x65vents\x18\x04 \x03(\x0b\x32\x10.umpire.v1.Event\x12\x13\n\x0b\x61\x63\x63\x65pted_at\x18\x05 \x01(\t\x12\x12\n\nprivate_to\x18\x06 \x01(\t\"\xae\x02\n\nGameRecord\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12%\n\x07initial\x18\x02 \x01(\x0b\x32\x14.umpire.v1.GameState\x12*\n\x07\x61\x63tions\x18\x03 \x03(\x0b\x32\x19.umpire.v1.RecordedAction\x12#\n\x05\x66inal\x18\x04 \x01(\x0b\x32\x14.umpire.v1.GameState\x12\x39\n\nparameters\x18\x05 \x03(\x0b\x32%.umpire.v1.GameRecord.ParametersEntry\x12)\n\x0f\x63reation_events\x18\x06 \x03(\x0b\x32\x10.umpire.v1.Event\x1a\x31\n\x0fParametersEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x15umpire/v1/state.proto\x12\tumpire.v1\x1a\x16umpire/v1/common.proto\x1a\x1aumpire/v1/definition.proto\x1a\x16umpire/v1/action.proto\x1a\x1dumpire/v1/major_battles.proto\x1a\x18umpire/v1/nordwind.proto\x1a\x17umpire/v1/pattons.proto\x1a\x16umpire/v1/traces.proto\x1a\x1dumpire/v1/lucky_forward.proto\"\xee\x01\n\tUnitState\x12\x0f\n\x07unit_id\x18\x01 \x01(\t\x12+\n\x06status\x18\x02 \x01(\x0e\x32\x1b.umpire.v1.UnitState.Status\x12\x10\n\x08location\x18\x03 \x01(\t\x12\x12\n\nsteps_lost\x18\x04 \x01(\x05\x12\x0f\n\x07markers\x18\x05 \x03(\t\x12\x10\n\x08mp_spent\x18\x06 \x01(\x01\x12\x0c\n\x04side\x18\x07 \x01(\t\"L\n\x06Status\x12\n\n\x06ON_MAP\x10\x00\x12\x0b\n\x07OFF_MAP\x10\x01\x12\x0e\n\nELIMINATED\x10\x02\x12\r\n\tWITHDRAWN\x10\x03\x12\n\n\x06\x45XITED\x10\x04\"\xa6\x01\n\tMapMarker\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12\x10\n\x08location\x18\x03 \x01(\t\x12\x0c\n\x04side\x18\x04 \x01(\t\x12\x30\n\x06values\x18\x05 \x03(\x0b\x32 .umpire.v1.MapMarker.ValuesEntry\x1a-\n\x0bValuesEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"\xdb\x01\n\x0bOpaquePiece\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0e\n\x06\x66ormat\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\x10\n\x08location\x18\x04 \x01(\t\x12\x12\n\ndefinition\x18\x05 \x01(\t\x12\r\n\x05state\x18\x06 \x01(\t\x12:\n\nattributes\x18\x07 \x03(\x0b\x32&.umpire.v1.OpaquePiece.AttributesEntry\x1a\x31\n\x0f\x41ttributesEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"\xf5\x02\n\x0cImportSource\x12\x0e\n\x06\x66ormat\x18\x01 \x01(\t\x12\x0c\n\x04\x66ile\x18\x02 \x01(\t\x12\x13\n\x0b\x66ingerprint\x18\x03 \x01(\t\x12#\n\x05units\x18\x04 \x03(\x0b\x32\x14.umpire.v1.UnitState\x12>\n\x0cunit_objects\x18\x05 \x03(\x0b\x32(.umpire.v1.ImportSource.UnitObjectsEntry\x12%\n\x07markers\x18\x06 \x03(\x0b\x32\x14.umpire.v1.MapMarker\x12>\n\x0cunit_markers\x18\x07 \x03(\x0b\x32(.umpire.v1.ImportSource.UnitMarkersEntry\x1a\x32\n\x10UnitObjectsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x1a\x32\n\x10UnitMarkersEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"o\n\x0e\x44\x65\x63isionOption\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05label\x18\x02 \x01(\t\x12\r\n\x05units\x18\x03 \x03(\t\x12\x0c\n\x04path\x18\x04 \x03(\t\x12%\n\x08\x63itation\x18\x05 \x01(\x0b\x32\x13.umpire.v1.Citation\"\xbd\x02\n\x08\x44\x65\x63ision\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04side\x18\x02 \x01(\t\x12\x0c\n\x04kind\x18\x03 \x01(\t\x12\x0e\n\x06prompt\x18\x04 \x01(\t\x12%\n\x08\x63itation\x18\x05 \x01(\x0b\x32\x13.umpire.v1.Citation\x12*\n\x07options\x18\x06 \x03(\x0b\x32\x19.umpire.v1.DecisionOption\x12\x13\n\x0bmin_choices\x18\x07 \x01(\r\x12\x13\n\x0bmax_choices\x18\x08 \x01(\r\x12\x19\n\x11wants_assignments\x18\t \x01(\x08\x12\x31\n\x07\x63ontext\x18\n \x03(\x0b\x32 .umpire.v1.Decision.ContextEntry\x1a.\n\x0c\x43ontextEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"b\n\nGameResult\x12\x0e\n\x06winner\x18\x01 \x01(\t\x12\r\n\x05level\x18\x02 \x01(\t\x12\x0e\n\x06reason\x18\x03 \x01(\t\x12%\n\x08\x63itation\x18\x04 \x01(\x0b\x32\x13.umpire.v1.Citation\"~\n\x0bSidePrivate\x12\x0c\n\x04side\x18\x01 \x01(\t\x12\x32\n\x06values\x18\x02 \x03(\x0b\x32\".umpire.v1.SidePrivate.ValuesEntry\x1a-\n\x0bValuesEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"\x94\x07\n\tGameState\x12\x0f\n\x07ruleset\x18\x01 \x01(\t\x12\x17\n\x0fruleset_version\x18\x02 \x01(\t\x12\x0f\n\x07game_id\x18\x03 \x01(\t\x12%\n\x08scenario\x18\x04 \x01(\x0b\x32\x13.umpire.v1.Scenario\x12\x0f\n\x07version\x18\x05 \x01(\x04\x12\x0c\n\x04turn\x18\x06 \x01(\x05\x12\r\n\x05phase\x18\x07 \x01(\t\x12\x0f\n\x07segment\x18\x08 \x01(\t\x12\x13\n\x0b\x61\x63tive_side\x18\t \x01(\t\x12#\n\x05units\x18\n \x03(\x0b\x32\x14.umpire.v1.UnitState\x12%\n\x07markers\x18\x0b \x03(\x0b\x32\x14.umpire.v1.MapMarker\x12,\n\x0cprivate_data\x18\x0c \x03(\x0b\x32\x16.umpire.v1.SidePrivate\x12$\n\x07pending\x18\r \x01(\x0b\x32\x13.umpire.v1.Decision\x12$\n\x08\x64ice_log\x18\x0f \x03(\x0b\x32\x12.umpire.v1.DieRoll\x12\x17\n\x0fseed_commitment\x18\x10 \x01(\t\x12\x0c\n\x04seed\x18\x11 \x01(\t\x12\x10\n\x08\x66inished\x18\x12 \x01(\x08\x12%\n\x06result\x18\x13 \x01(\x0b\x32\x15.umpire.v1.GameResult\x12\x0e\n\x06viewer\x18\x14 \x01(\t\x12&\n\x07options\x18\x15 \x03(\x0b\x32\x15.umpire.v1.RuleOption\x12\x11\n\tdice_open\x18\x16 \x01(\x08\x12-\n\ropaque_pieces\x18( \x03(\x0b\x32\x16.umpire.v1.OpaquePiece\x12.\n\rimport_source\x18) \x01(\x0b\x32\x17.umpire.v1.ImportSource\x12\x35\n\rmajor_battles\x18\x1e \x01(\x0b\x32\x1c.umpire.v1.MajorBattlesStateH\x00\x12,\n\x08nordwind\x18\x1f \x01(\x0b\x32\x18.umpire.v1.NordwindStateH\x00\x12(\n\x06traces\x18  \x01(\x0b\x32\x16.umpire.v1.TracesStateH\x00\x12*\n\x07pattons\x18! \x01(\x0b\x32\x17.umpire.v1.PattonsStateH\x00\x12\x35\n\rlucky_forward\x18\" \x01(\x0b\x32\x1c.umpire.v1.LuckyForwardStateH\x00\x42\x0f\n\rruleset_state\"\xdb\x01\n\x05\x45vent\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12\x0c\n\x04text\x18\x03 \x01(\t\x12&\n\tcitations\x18\x04 \x03(\x0b\x32\x13.umpire.v1.Citation\x12\x0c\n\x04side\x18\x05 \x01(\t\x12\r\n\x05units\x18\x06 \x03(\t\x12\x15\n\rfrom_location\x18\x07 \x01(\t\x12\x13\n\x0bto_location\x18\x08 \x01(\t\x12 \n\x04\x64ice\x18\t \x03(\x0b\x32\x12.umpire.v1.DieRoll\x12\x12\n\nvisible_to\x18\n \x03(\t\"\xb1\x01\n\x0eRecordedAction\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12!\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x11.umpire.v1.Action\x12 \n\x04\x64ice\x18\x03 \x03(\x0b\x32\x12.umpire.v1.DieRoll\x12 \n\x06\x65vents\x18\x04 \x03(\x0b\x32\x10.umpire.v1.Event\x12\x13\n\x0b\x61\x63\x63\x65pted_at\x18\x05 \x01(\t\x12\x12\n\nprivate_to\x18\x06 \x01(\t\"\xae\x02\n\nGameRecord\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12%\n\x07initial\x18\x02 \x01(\x0b\x32\x14.umpire.v1.GameState\x12*\n\x07\x61\x63tions\x18\x03 \x03(\x0b\x32\x19.umpire.v1.RecordedAction\x12#\n\x05\x66inal\x18\x04 \x01(\x0b\x32\x14.umpire.v1.GameState\x12\x39\n\nparameters\x18\x05 \x03(\x0b\x32%.umpire.v1.GameRecord.ParametersEntry\x12)\n\x0f\x63reation_events\x18\x06 \x03(\x0b\x32\x10.umpire.v1.Event\x1a\x31\n\x0fParametersEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -52,44 +53,44 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_SIDEPRIVATE_VALUESENTRY']._serialized_options = b'8\001'
   _globals['_GAMERECORD_PARAMETERSENTRY']._loaded_options = None
   _globals['_GAMERECORD_PARAMETERSENTRY']._serialized_options = b'8\001'
-  _globals['_UNITSTATE']._serialized_start=219
-  _globals['_UNITSTATE']._serialized_end=457
-  _globals['_UNITSTATE_STATUS']._serialized_start=381
-  _globals['_UNITSTATE_STATUS']._serialized_end=457
-  _globals['_MAPMARKER']._serialized_start=460
-  _globals['_MAPMARKER']._serialized_end=626
-  _globals['_MAPMARKER_VALUESENTRY']._serialized_start=581
-  _globals['_MAPMARKER_VALUESENTRY']._serialized_end=626
-  _globals['_OPAQUEPIECE']._serialized_start=629
-  _globals['_OPAQUEPIECE']._serialized_end=848
-  _globals['_OPAQUEPIECE_ATTRIBUTESENTRY']._serialized_start=799
-  _globals['_OPAQUEPIECE_ATTRIBUTESENTRY']._serialized_end=848
-  _globals['_IMPORTSOURCE']._serialized_start=851
-  _globals['_IMPORTSOURCE']._serialized_end=1224
-  _globals['_IMPORTSOURCE_UNITOBJECTSENTRY']._serialized_start=1122
-  _globals['_IMPORTSOURCE_UNITOBJECTSENTRY']._serialized_end=1172
-  _globals['_IMPORTSOURCE_UNITMARKERSENTRY']._serialized_start=1174
-  _globals['_IMPORTSOURCE_UNITMARKERSENTRY']._serialized_end=1224
-  _globals['_DECISIONOPTION']._serialized_start=1226
-  _globals['_DECISIONOPTION']._serialized_end=1337
-  _globals['_DECISION']._serialized_start=1340
-  _globals['_DECISION']._serialized_end=1657
-  _globals['_DECISION_CONTEXTENTRY']._serialized_start=1611
-  _globals['_DECISION_CONTEXTENTRY']._serialized_end=1657
-  _globals['_GAMERESULT']._serialized_start=1659
-  _globals['_GAMERESULT']._serialized_end=1757
-  _globals['_SIDEPRIVATE']._serialized_start=1759
-  _globals['_SIDEPRIVATE']._serialized_end=1885
-  _globals['_SIDEPRIVATE_VALUESENTRY']._serialized_start=581
-  _globals['_SIDEPRIVATE_VALUESENTRY']._serialized_end=626
-  _globals['_GAMESTATE']._serialized_start=1888
-  _globals['_GAMESTATE']._serialized_end=2749
-  _globals['_EVENT']._serialized_start=2752
-  _globals['_EVENT']._serialized_end=2971
-  _globals['_RECORDEDACTION']._serialized_start=2974
-  _globals['_RECORDEDACTION']._serialized_end=3151
-  _globals['_GAMERECORD']._serialized_start=3154
-  _globals['_GAMERECORD']._serialized_end=3456
-  _globals['_GAMERECORD_PARAMETERSENTRY']._serialized_start=3407
-  _globals['_GAMERECORD_PARAMETERSENTRY']._serialized_end=3456
+  _globals['_UNITSTATE']._serialized_start=250
+  _globals['_UNITSTATE']._serialized_end=488
+  _globals['_UNITSTATE_STATUS']._serialized_start=412
+  _globals['_UNITSTATE_STATUS']._serialized_end=488
+  _globals['_MAPMARKER']._serialized_start=491
+  _globals['_MAPMARKER']._serialized_end=657
+  _globals['_MAPMARKER_VALUESENTRY']._serialized_start=612
+  _globals['_MAPMARKER_VALUESENTRY']._serialized_end=657
+  _globals['_OPAQUEPIECE']._serialized_start=660
+  _globals['_OPAQUEPIECE']._serialized_end=879
+  _globals['_OPAQUEPIECE_ATTRIBUTESENTRY']._serialized_start=830
+  _globals['_OPAQUEPIECE_ATTRIBUTESENTRY']._serialized_end=879
+  _globals['_IMPORTSOURCE']._serialized_start=882
+  _globals['_IMPORTSOURCE']._serialized_end=1255
+  _globals['_IMPORTSOURCE_UNITOBJECTSENTRY']._serialized_start=1153
+  _globals['_IMPORTSOURCE_UNITOBJECTSENTRY']._serialized_end=1203
+  _globals['_IMPORTSOURCE_UNITMARKERSENTRY']._serialized_start=1205
+  _globals['_IMPORTSOURCE_UNITMARKERSENTRY']._serialized_end=1255
+  _globals['_DECISIONOPTION']._serialized_start=1257
+  _globals['_DECISIONOPTION']._serialized_end=1368
+  _globals['_DECISION']._serialized_start=1371
+  _globals['_DECISION']._serialized_end=1688
+  _globals['_DECISION_CONTEXTENTRY']._serialized_start=1642
+  _globals['_DECISION_CONTEXTENTRY']._serialized_end=1688
+  _globals['_GAMERESULT']._serialized_start=1690
+  _globals['_GAMERESULT']._serialized_end=1788
+  _globals['_SIDEPRIVATE']._serialized_start=1790
+  _globals['_SIDEPRIVATE']._serialized_end=1916
+  _globals['_SIDEPRIVATE_VALUESENTRY']._serialized_start=612
+  _globals['_SIDEPRIVATE_VALUESENTRY']._serialized_end=657
+  _globals['_GAMESTATE']._serialized_start=1919
+  _globals['_GAMESTATE']._serialized_end=2835
+  _globals['_EVENT']._serialized_start=2838
+  _globals['_EVENT']._serialized_end=3057
+  _globals['_RECORDEDACTION']._serialized_start=3060
+  _globals['_RECORDEDACTION']._serialized_end=3237
+  _globals['_GAMERECORD']._serialized_start=3240
+  _globals['_GAMERECORD']._serialized_end=3542
+  _globals['_GAMERECORD_PARAMETERSENTRY']._serialized_start=3493
+  _globals['_GAMERECORD_PARAMETERSENTRY']._serialized_end=3542
 # @@protoc_insertion_point(module_scope)

@@ -5,6 +5,7 @@ from umpire.v1 import major_battles_pb2 as _major_battles_pb2
 from umpire.v1 import nordwind_pb2 as _nordwind_pb2
 from umpire.v1 import pattons_pb2 as _pattons_pb2
 from umpire.v1 import traces_pb2 as _traces_pb2
+from umpire.v1 import lucky_forward_pb2 as _lucky_forward_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
@@ -195,7 +196,7 @@ class SidePrivate(_message.Message):
     def __init__(self, side: _Optional[str] = ..., values: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class GameState(_message.Message):
-    __slots__ = ("ruleset", "ruleset_version", "game_id", "scenario", "version", "turn", "phase", "segment", "active_side", "units", "markers", "private_data", "pending", "dice_log", "seed_commitment", "seed", "finished", "result", "viewer", "options", "dice_open", "opaque_pieces", "import_source", "major_battles", "nordwind", "traces", "pattons")
+    __slots__ = ("ruleset", "ruleset_version", "game_id", "scenario", "version", "turn", "phase", "segment", "active_side", "units", "markers", "private_data", "pending", "dice_log", "seed_commitment", "seed", "finished", "result", "viewer", "options", "dice_open", "opaque_pieces", "import_source", "major_battles", "nordwind", "traces", "pattons", "lucky_forward")
     RULESET_FIELD_NUMBER: _ClassVar[int]
     RULESET_VERSION_FIELD_NUMBER: _ClassVar[int]
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
@@ -223,6 +224,7 @@ class GameState(_message.Message):
     NORDWIND_FIELD_NUMBER: _ClassVar[int]
     TRACES_FIELD_NUMBER: _ClassVar[int]
     PATTONS_FIELD_NUMBER: _ClassVar[int]
+    LUCKY_FORWARD_FIELD_NUMBER: _ClassVar[int]
     ruleset: str
     ruleset_version: str
     game_id: str
@@ -250,7 +252,8 @@ class GameState(_message.Message):
     nordwind: _nordwind_pb2.NordwindState
     traces: _traces_pb2.TracesState
     pattons: _pattons_pb2.PattonsState
-    def __init__(self, ruleset: _Optional[str] = ..., ruleset_version: _Optional[str] = ..., game_id: _Optional[str] = ..., scenario: _Optional[_Union[_definition_pb2.Scenario, _Mapping]] = ..., version: _Optional[int] = ..., turn: _Optional[int] = ..., phase: _Optional[str] = ..., segment: _Optional[str] = ..., active_side: _Optional[str] = ..., units: _Optional[_Iterable[_Union[UnitState, _Mapping]]] = ..., markers: _Optional[_Iterable[_Union[MapMarker, _Mapping]]] = ..., private_data: _Optional[_Iterable[_Union[SidePrivate, _Mapping]]] = ..., pending: _Optional[_Union[Decision, _Mapping]] = ..., dice_log: _Optional[_Iterable[_Union[_common_pb2.DieRoll, _Mapping]]] = ..., seed_commitment: _Optional[str] = ..., seed: _Optional[str] = ..., finished: _Optional[bool] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., viewer: _Optional[str] = ..., options: _Optional[_Iterable[_Union[_definition_pb2.RuleOption, _Mapping]]] = ..., dice_open: _Optional[bool] = ..., opaque_pieces: _Optional[_Iterable[_Union[OpaquePiece, _Mapping]]] = ..., import_source: _Optional[_Union[ImportSource, _Mapping]] = ..., major_battles: _Optional[_Union[_major_battles_pb2.MajorBattlesState, _Mapping]] = ..., nordwind: _Optional[_Union[_nordwind_pb2.NordwindState, _Mapping]] = ..., traces: _Optional[_Union[_traces_pb2.TracesState, _Mapping]] = ..., pattons: _Optional[_Union[_pattons_pb2.PattonsState, _Mapping]] = ...) -> None: ...
+    lucky_forward: _lucky_forward_pb2.LuckyForwardState
+    def __init__(self, ruleset: _Optional[str] = ..., ruleset_version: _Optional[str] = ..., game_id: _Optional[str] = ..., scenario: _Optional[_Union[_definition_pb2.Scenario, _Mapping]] = ..., version: _Optional[int] = ..., turn: _Optional[int] = ..., phase: _Optional[str] = ..., segment: _Optional[str] = ..., active_side: _Optional[str] = ..., units: _Optional[_Iterable[_Union[UnitState, _Mapping]]] = ..., markers: _Optional[_Iterable[_Union[MapMarker, _Mapping]]] = ..., private_data: _Optional[_Iterable[_Union[SidePrivate, _Mapping]]] = ..., pending: _Optional[_Union[Decision, _Mapping]] = ..., dice_log: _Optional[_Iterable[_Union[_common_pb2.DieRoll, _Mapping]]] = ..., seed_commitment: _Optional[str] = ..., seed: _Optional[str] = ..., finished: _Optional[bool] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., viewer: _Optional[str] = ..., options: _Optional[_Iterable[_Union[_definition_pb2.RuleOption, _Mapping]]] = ..., dice_open: _Optional[bool] = ..., opaque_pieces: _Optional[_Iterable[_Union[OpaquePiece, _Mapping]]] = ..., import_source: _Optional[_Union[ImportSource, _Mapping]] = ..., major_battles: _Optional[_Union[_major_battles_pb2.MajorBattlesState, _Mapping]] = ..., nordwind: _Optional[_Union[_nordwind_pb2.NordwindState, _Mapping]] = ..., traces: _Optional[_Union[_traces_pb2.TracesState, _Mapping]] = ..., pattons: _Optional[_Union[_pattons_pb2.PattonsState, _Mapping]] = ..., lucky_forward: _Optional[_Union[_lucky_forward_pb2.LuckyForwardState, _Mapping]] = ...) -> None: ...
 
 class Event(_message.Message):
     __slots__ = ("version", "kind", "text", "citations", "side", "units", "from_location", "to_location", "dice", "visible_to")

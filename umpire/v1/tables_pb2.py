@@ -25,7 +25,7 @@ _sym_db = _symbol_database.Default()
 from umpire.v1 import common_pb2 as umpire_dot_v1_dot_common__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16umpire/v1/tables.proto\x12\tumpire.v1\x1a\x16umpire/v1/common.proto\"\xc4\x01\n\tTableCell\x12\x0b\n\x03row\x18\x01 \x01(\t\x12\x0e\n\x06\x63olumn\x18\x02 \x01(\t\x12\r\n\x05value\x18\x03 \x01(\t\x12\x0f\n\x07unknown\x18\x04 \x01(\x08\x12\x0e\n\x06source\x18\x05 \x01(\t\x12.\n\x05marks\x18\x06 \x03(\x0b\x32\x1f.umpire.v1.TableCell.MarksEntry\x12\x0c\n\x04note\x18\x07 \x01(\t\x1a,\n\nMarksEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"\xc6\x01\n\x05Table\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x11\n\trow_label\x18\x03 \x01(\t\x12\x14\n\x0c\x63olumn_label\x18\x04 \x01(\t\x12\x0c\n\x04rows\x18\x05 \x03(\t\x12\x0f\n\x07\x63olumns\x18\x06 \x03(\t\x12#\n\x05\x63\x65lls\x18\x07 \x03(\x0b\x32\x14.umpire.v1.TableCell\x12\x0e\n\x06source\x18\x08 \x01(\t\x12%\n\x08\x63itation\x18\t \x01(\x0b\x32\x13.umpire.v1.Citation\",\n\x08TableSet\x12 \n\x06tables\x18\x01 \x03(\x0b\x32\x10.umpire.v1.Tableb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16umpire/v1/tables.proto\x12\tumpire.v1\x1a\x16umpire/v1/common.proto\"\xd9\x01\n\tTableCell\x12\x0b\n\x03row\x18\x01 \x01(\t\x12\x0e\n\x06\x63olumn\x18\x02 \x01(\t\x12\r\n\x05value\x18\x03 \x01(\t\x12\x0f\n\x07unknown\x18\x04 \x01(\x08\x12\x0e\n\x06source\x18\x05 \x01(\t\x12.\n\x05marks\x18\x06 \x03(\x0b\x32\x1f.umpire.v1.TableCell.MarksEntry\x12\x0c\n\x04note\x18\x07 \x01(\t\x12\x13\n\x0brow_through\x18\x08 \x01(\t\x1a,\n\nMarksEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"\xc6\x01\n\x05Table\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x11\n\trow_label\x18\x03 \x01(\t\x12\x14\n\x0c\x63olumn_label\x18\x04 \x01(\t\x12\x0c\n\x04rows\x18\x05 \x03(\t\x12\x0f\n\x07\x63olumns\x18\x06 \x03(\t\x12#\n\x05\x63\x65lls\x18\x07 \x03(\x0b\x32\x14.umpire.v1.TableCell\x12\x0e\n\x06source\x18\x08 \x01(\t\x12%\n\x08\x63itation\x18\t \x01(\x0b\x32\x13.umpire.v1.Citation\",\n\x08TableSet\x12 \n\x06tables\x18\x01 \x03(\x0b\x32\x10.umpire.v1.Tableb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -35,11 +35,11 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_TABLECELL_MARKSENTRY']._loaded_options = None
   _globals['_TABLECELL_MARKSENTRY']._serialized_options = b'8\001'
   _globals['_TABLECELL']._serialized_start=62
-  _globals['_TABLECELL']._serialized_end=258
-  _globals['_TABLECELL_MARKSENTRY']._serialized_start=214
-  _globals['_TABLECELL_MARKSENTRY']._serialized_end=258
-  _globals['_TABLE']._serialized_start=261
-  _globals['_TABLE']._serialized_end=459
-  _globals['_TABLESET']._serialized_start=461
-  _globals['_TABLESET']._serialized_end=505
+  _globals['_TABLECELL']._serialized_end=279
+  _globals['_TABLECELL_MARKSENTRY']._serialized_start=235
+  _globals['_TABLECELL_MARKSENTRY']._serialized_end=279
+  _globals['_TABLE']._serialized_start=282
+  _globals['_TABLE']._serialized_end=480
+  _globals['_TABLESET']._serialized_start=482
+  _globals['_TABLESET']._serialized_end=526
 # @@protoc_insertion_point(module_scope)

@@ -8,7 +8,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class TableCell(_message.Message):
-    __slots__ = ("row", "column", "value", "unknown", "source", "marks", "note")
+    __slots__ = ("row", "column", "value", "unknown", "source", "marks", "note", "row_through")
     class MarksEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -23,6 +23,7 @@ class TableCell(_message.Message):
     SOURCE_FIELD_NUMBER: _ClassVar[int]
     MARKS_FIELD_NUMBER: _ClassVar[int]
     NOTE_FIELD_NUMBER: _ClassVar[int]
+    ROW_THROUGH_FIELD_NUMBER: _ClassVar[int]
     row: str
     column: str
     value: str
@@ -30,7 +31,8 @@ class TableCell(_message.Message):
     source: str
     marks: _containers.ScalarMap[str, str]
     note: str
-    def __init__(self, row: _Optional[str] = ..., column: _Optional[str] = ..., value: _Optional[str] = ..., unknown: _Optional[bool] = ..., source: _Optional[str] = ..., marks: _Optional[_Mapping[str, str]] = ..., note: _Optional[str] = ...) -> None: ...
+    row_through: str
+    def __init__(self, row: _Optional[str] = ..., column: _Optional[str] = ..., value: _Optional[str] = ..., unknown: _Optional[bool] = ..., source: _Optional[str] = ..., marks: _Optional[_Mapping[str, str]] = ..., note: _Optional[str] = ..., row_through: _Optional[str] = ...) -> None: ...
 
 class Table(_message.Message):
     __slots__ = ("id", "title", "row_label", "column_label", "rows", "columns", "cells", "source", "citation")
