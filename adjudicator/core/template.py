@@ -196,9 +196,13 @@ class RulesetBase(Ruleset, Generic[M]):
         definition) filters them first."""
         remember_supplied(state, cells, version)
 
-    def complete(self, scenario: definition_pb2.Scenario) -> definition_pb2.Scenario:
+    def complete(
+        self, scenario: definition_pb2.Scenario, options: Mapping[str, str]
+    ) -> definition_pb2.Scenario:
         """The scenario made whole from the data pack (map, tables, roster...).
-        Gets a private copy. Default: as given."""
+        Gets a private copy and the game's option values (defaults, then the
+        scenario's, then the creation overrides), since an option may decide
+        what a scenario is allowed to hold. Default: as given."""
         return scenario
 
     @abstractmethod
@@ -245,7 +249,8 @@ class RulesetBase(Ruleset, Generic[M]):
                                  f"{self.extension or 'no game-specific'} data", f"scenario.{ext}")
         own = definition_pb2.Scenario()
         own.CopyFrom(scenario)
-        sc = self.complete(own)
+        chosen = self.options_class.SET.values(self.options_class.effective(own.options, options))
+        sc = self.complete(own, chosen)
         if not sc.definition.sides:
             raise MalformedInput("the scenario has no sides: nobody could ever play it", "scenario.definition.sides")
         check_units(sc)

@@ -9,6 +9,8 @@ every missing table an unknown cell the engine asks for.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from adjudicator.core.dice import DiceSource
 from adjudicator.core.template import Actions, Applier, RulesetBase, Validator
 from adjudicator.core.verdicts import VerdictBuilder
@@ -107,9 +109,8 @@ class LuckyForwardRuleset(RulesetBase[Model]):
     def compile(self, state: state_pb2.GameState) -> Model:
         return Model(state)
 
-    def complete(self, scenario: definition_pb2.Scenario) -> definition_pb2.Scenario:
-        gat = next((o.value for o in scenario.options if o.name == "lf.a26-gat-columns"), "a-n")
-        return data.complete(scenario, gat)
+    def complete(self, scenario: definition_pb2.Scenario, options: Mapping[str, str]) -> definition_pb2.Scenario:
+        return data.complete(scenario, options[LfOptions.gat_columns.name])  # A26, 13.9.1
 
     def start(self, state: state_pb2.GameState, dice: DiceSource) -> tuple[state_pb2.GameState, list[state_pb2.Event]]:
         sc = state.scenario

@@ -5,6 +5,8 @@ landing, battle, retreat, reserves, turns, setup, campaigns); the model is
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -87,7 +89,7 @@ class MajorBattles(RulesetBase[Game]):
 
         return VOCABULARY
 
-    def complete(self, scenario: definition_pb2.Scenario) -> definition_pb2.Scenario:
+    def complete(self, scenario: definition_pb2.Scenario, options: Mapping[str, str]) -> definition_pb2.Scenario:
         sc = scenarios.complete(scenario)
         if not any(t.id == deck.DECK_TABLE for t in sc.definition.tables):
             sc.definition.tables.append(data.deck_table())

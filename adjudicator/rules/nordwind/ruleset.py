@@ -8,6 +8,8 @@ play is in phases.py. Dice come only from the DiceSource passed to `apply`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from typing import TYPE_CHECKING
 
 from adjudicator.core.dice import DiceSource
@@ -89,7 +91,7 @@ class NordwindRuleset(RulesetBase[Board]):
         return VOCABULARY
 
     # -- creation
-    def complete(self, scenario: definition_pb2.Scenario) -> definition_pb2.Scenario:
+    def complete(self, scenario: definition_pb2.Scenario, options: Mapping[str, str]) -> definition_pb2.Scenario:
         """The map (illustrative unless given), the tables and the counters table (units.py)."""
         d = scenario.definition
         if not d.HasField("map"):

@@ -7,6 +7,8 @@ Docs: docs/rules/pattons-3rd-army.md. Rulebook:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from pathlib import Path
 
 from adjudicator.core.datapack import DataPack
@@ -133,7 +135,7 @@ class PattonsRuleset(RulesetBase[Game]):
             sc.pattons.extended = True
         return sc
 
-    def complete(self, scenario: definition_pb2.Scenario) -> definition_pb2.Scenario:
+    def complete(self, scenario: definition_pb2.Scenario, options: Mapping[str, str]) -> definition_pb2.Scenario:
         d = scenario.definition
         if not d.sides:
             d.sides.add(id="us", name="United States (Allied)", color="olive")

@@ -5,6 +5,8 @@ phases); the model is `Game` (model.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -83,7 +85,7 @@ class TracesOfVictory(RulesetBase[Game]):
 
         return VOCABULARY
 
-    def complete(self, scenario: definition_pb2.Scenario) -> definition_pb2.Scenario:
+    def complete(self, scenario: definition_pb2.Scenario, options: Mapping[str, str]) -> definition_pb2.Scenario:
         return scenarios.complete(scenario)
 
     def compile(self, state: state_pb2.GameState) -> Game:

@@ -137,3 +137,17 @@ def test_a26_a_scenario_gat_keeps_the_columns_a_to_n_unless_the_option_frees_it(
     st = new(s)
     cols = next(x for x in st.scenario.definition.tables if x.id == "lucky-forward/gat-columns").columns
     assert list(cols) == ["X", "Y"]
+
+
+def test_a26_the_option_given_at_game_creation_frees_the_scenario_gat_too() -> None:
+    """A26 is a creation option like every other: `umpire new … --option
+    lf.a26-gat-columns=scenario` must free the scenario's GAT columns exactly as
+    the scenario's own option does (it was read from the scenario only)."""
+    s = Scen()
+    s.sc.definition.tables.add(id="lucky-forward/gat-columns", columns=["X", "Y"], rows=["1", "2", "3", "4"])
+    with pytest.raises(MalformedInput):
+        new(s, options={"lf.a26-gat-columns": "a-n"})
+    st = new(s, options={"lf.a26-gat-columns": "scenario"})
+    cols = next(x for x in st.scenario.definition.tables if x.id == "lucky-forward/gat-columns").columns
+    assert list(cols) == ["X", "Y"]
+    assert {o.name: o.value for o in st.options}["lf.a26-gat-columns"] == "scenario"
