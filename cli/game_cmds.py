@@ -117,8 +117,10 @@ def register(app: typer.Typer) -> None:
         counters: Annotated[Optional[Path], typer.Option(help="counter values (Umpire Studio's counters.textproto)")] = None,
         module: Annotated[Optional[Path], typer.Option("--module", "-m", help="the module whose palette the counters "
                                                        "rows name (copies of a piece share its row)")] = None,
+        position: Annotated[Optional[Path], typer.Option(help="position file to start from (docs/position.md): "
+                                                         "turn, phase, units at hexes/towns, losses, markers")] = None,
     ) -> None:
-        """Create a game offline from a scenario and write its initial state."""
+        """Create a game offline from a scenario (or a mid-game --position) and write its state."""
 
         def go() -> None:
             sc = definition_pb2.Scenario()
@@ -135,6 +137,10 @@ def register(app: typer.Typer) -> None:
                 dice=dice_mod.HmacDice(seed_bytes, game_id, 0, 0),
                 seed_commitment=dice_mod.commitment(seed_bytes),
             )
+            if position is not None:
+                from cli.position import with_position
+
+                state = with_position(state, position)
             # Offline games have no secret: keep the seed so the rolls can be verified.
             state.seed = seed_bytes.hex()
             write_message(output, state)

@@ -1,0 +1,34 @@
+"""Traces of Victory's part of the position file (docs/position.md,
+core/posfile.py). A position starts a turn's Command Chit Selection (4.2):
+the cup, the drawn and selected chits and any activation are cleared, and no
+single side acts (both select). Weather words are 4.1's."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from adjudicator.core.posfile import PhaseSpec, PositionHooks
+from umpire.v1 import state_pb2
+
+WEATHER = ("clear", "light-overcast", "rain", "heavy-overcast")  # 4.1
+MARKERS = frozenset({"out-of-supply", "driven-from-metz", "relocating", "metz-garrison"})
+
+
+def phases(state: state_pb2.GameState) -> Mapping[str, PhaseSpec]:
+    return {"selection": PhaseSpec(segments=("select",), side=None)}  # 4.2
+
+
+def set_weather(state: state_pb2.GameState, weather: str) -> None:
+    state.traces.weather = weather  # 4.1
+    state.traces.weather_log[state.turn] = weather
+
+
+def finish(state: state_pb2.GameState) -> None:
+    tv = state.traces
+    tv.ClearField("activation")
+    del tv.cup[:]
+    del tv.drawn[:]
+    del tv.selected[:]
+
+
+HOOKS = PositionHooks(phases=phases, weather=WEATHER, set_weather=set_weather, markers=MARKERS, finish=finish)
