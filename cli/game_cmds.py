@@ -145,6 +145,11 @@ def register(app: typer.Typer) -> None:
             state.seed = seed_bytes.hex()
             write_message(output, state)
             render.events(out, events)
+            if position is not None:
+                out.print(f"position {position}: turn {state.turn}, phase {state.phase}"
+                          + (f" ({state.segment})" if state.segment else "")
+                          + (f", {state.active_side} to act" if state.active_side else ""),
+                          highlight=False, markup=False)
             out.print(f"wrote {output} ({rs.id}, {sc.id}, version {state.version})", highlight=False, markup=False)
 
         run(go)
