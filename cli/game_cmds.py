@@ -21,10 +21,12 @@ from adjudicator.core.errors import MalformedInput
 from adjudicator.core.ruleset import get_ruleset, load_all
 from cli import render
 from cli.errors import EXIT_ILLEGAL, run
+from cli.json_out import JSON_HELP, adjudicate_json, emit, rulesets_response
+from cli.roads import render_roads
 from cli.tables_opt import load_state, supplied_cells
 from exporters.canonical import write_message
 from importers.canonical import BINARY_EXT, JSON_EXT, TEXT_EXT, read_message
-from umpire.v1 import action_pb2, common_pb2, definition_pb2, state_pb2, tables_pb2
+from umpire.v1 import action_pb2, common_pb2, definition_pb2, service_pb2, state_pb2, tables_pb2
 
 
 out = Console(soft_wrap=True, emoji=False)
@@ -83,11 +85,14 @@ def complete_scenario(sc: definition_pb2.Scenario, ruleset_id: str, map_file: Pa
 
 def register(app: typer.Typer) -> None:
     @app.command()
-    def rulesets() -> None:
+    def rulesets(as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False) -> None:
         """List the rulesets, their scenarios and named options (and any that
         cannot be loaded, with why: the others are listed all the same)."""
 
         def go() -> None:
+            if as_json:
+                emit(rulesets_response())
+                return
             ok, broken = load_all()
             for rs in ok:
                 out.print(f"{rs.id} {rs.version} — {rs.title}", style="bold", highlight=False, markup=False)
@@ -158,8 +163,10 @@ def register(app: typer.Typer) -> None:
     def show(
         state_file: Annotated[Path, typer.Argument(metavar="STATE", help="state file")],
         side: Annotated[Optional[str], typer.Option(help="show only this side's view")] = None,
+        as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
     ) -> None:
-        """Print a state readably (optionally one side's view)."""
+        """Print a state readably (optionally one side's view); on a point-to-point
+        board, which places connect by road."""
 
         def go() -> None:
             s = read_message(state_file, state_pb2.GameState())
@@ -167,7 +174,11 @@ def register(app: typer.Typer) -> None:
                 if side not in engine.side_ids(s):
                     raise MalformedInput(f"unknown side {side!r}", "--side")
                 s = disclosure.state_for(Position(s), side)
+            if as_json:
+                emit(service_pb2.GetStateResponse(state=s))
+                return
             render.state(out, s)
+            render_roads(out, s)
 
         run(go)
 
@@ -184,6 +195,7 @@ def register(app: typer.Typer) -> None:
         tables: Annotated[Optional[Path], typer.Option(help="table file filling unknown cells")] = None,
         side: Annotated[Optional[str], typer.Option(help="acting side (default: the action's)")] = None,
         output: Annotated[Optional[Path], typer.Option("--out", "-o", help="write the new state here")] = None,
+        as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP + " (SubmitActionResponse)")] = False,
     ) -> None:
         """Adjudicate a disputed action offline; exit 0 legal, 1 illegal, 2 bad input.
 
@@ -197,6 +209,8 @@ def register(app: typer.Typer) -> None:
                 action.side = side
             action.supplied_cells.extend(supplied_cells(cell))
             verdict = engine.validate(s, action)
+            if as_json:
+                return adjudicate_json(s, action, verdict, roll, output)
             render.verdict(out, verdict)
             if not verdict.legal:
                 return EXIT_ILLEGAL
