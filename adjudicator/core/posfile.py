@@ -41,6 +41,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from adjudicator.core.combat import steps_of
 from adjudicator.core.errors import MalformedInput, UmpireError
 from umpire.v1 import state_pb2
 
@@ -207,9 +208,10 @@ def parse_position(text: str, file: str = "position file") -> PositionSpec:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         m = re.search(r"\(at line (\d+), column (\d+)\)", str(e))
-        msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", " ".join(str(e).split()))
+        msg = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", " ".join(str(e).split()))
+        line = int(m.group(1)) if m else (len(text.splitlines()) if "end of document" in str(e) else 0)
         raise PositionError(f"not valid TOML: {msg}" + (f" (column {m.group(2)})" if m else ""), file,
-                            int(m.group(1)) if m else 0) from None
+                            line) from None
     spec = PositionSpec(file=file, lines=Lines(text))
     _unknown_keys(spec, data, TOP_KEYS, "", "in a position file")
     if "scenario" in data:
@@ -435,9 +437,9 @@ def _apply_units(s: state_pb2.GameState, spec: PositionSpec, hooks: PositionHook
         u.status = status  # type: ignore[assignment]
         if us.steps_lost is not None:
             d = defs.get(us.unit_id)
-            faces = len(d.faces) if d is not None else 0
-            if faces and us.steps_lost > faces - 1 and status == state_pb2.UnitState.ON_MAP:
-                raise PositionError(f"unit {us.unit_id!r} has {faces} step(s): steps_lost is at most {faces - 1} "
+            steps = steps_of(d) if d is not None else 0
+            if steps and us.steps_lost > steps - 1 and status == state_pb2.UnitState.ON_MAP:
+                raise PositionError(f"unit {us.unit_id!r} has {steps} step(s): steps_lost is at most {steps - 1} "
                                     "while it is on the map", spec.file, us.line)
             u.steps_lost = us.steps_lost
         if us.markers is not None:
