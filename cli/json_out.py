@@ -43,10 +43,11 @@ def rulesets_response() -> Message:
     from umpire.v1 import service_pb2
 
     ok, broken = load_all()
-    infos = [service_pb2.RulesetInfo(id=rs.id, version=rs.version, title=rs.title, scenarios=rs.scenario_ids(),
+    infos: list[service_pb2.RulesetInfo] = [service_pb2.RulesetInfo(id=rs.id, version=rs.version, title=rs.title, scenarios=rs.scenario_ids(),
                                      options=rs.options(), rulebook=rs.rulebook) for rs in ok]
     infos += [service_pb2.RulesetInfo(id=rid, unavailable=why) for rid, why in broken.items()]
-    return service_pb2.ListRulesetsResponse(rulesets=sorted(infos, key=lambda r: r.id))
+    infos.sort(key=lambda r: r.id)
+    return service_pb2.ListRulesetsResponse(rulesets=infos)
 
 
 def adjudicate_json(state: state_pb2.GameState, action: action_pb2.Action, verdict: action_pb2.Verdict,

@@ -50,7 +50,7 @@ TOP_KEYS = {"scenario", "turn", "phase", "segment", "active_side", "weather", "u
             "units", "markers", "losses", "ruleset"}
 UNIT_KEYS = {"at", "status", "steps_lost", "markers", "mp_spent"}
 MARKER_KEYS = {"kind", "at", "side", "values"}
-STATUSES = {
+STATUSES: dict[str, state_pb2.UnitState.Status] = {
     "on-map": state_pb2.UnitState.ON_MAP,
     "off-map": state_pb2.UnitState.OFF_MAP,
     "eliminated": state_pb2.UnitState.ELIMINATED,
@@ -139,7 +139,7 @@ class UnitSpec:
     unit_id: str
     line: int
     at: str | None = None
-    status: int | None = None
+    status: state_pb2.UnitState.Status | None = None
     steps_lost: int | None = None
     markers: list[str] | None = None
     mp_spent: float | None = None
@@ -434,7 +434,7 @@ def _apply_units(s: state_pb2.GameState, spec: PositionSpec, hooks: PositionHook
         elif status == state_pb2.UnitState.ON_MAP:
             raise PositionError(f"unit {us.unit_id!r} is on the map but has no location (give at = ...)",
                                 spec.file, us.line)
-        u.status = status  # type: ignore[assignment]
+        u.status = status
         if us.steps_lost is not None:
             d = defs.get(us.unit_id)
             steps = steps_of(d) if d is not None else 0
@@ -456,7 +456,7 @@ def _apply_units(s: state_pb2.GameState, spec: PositionSpec, hooks: PositionHook
         status = STATUSES[spec.unlisted]
         for u in s.units:
             if u.unit_id not in listed:
-                u.status = status  # type: ignore[assignment]
+                u.status = status
                 u.location = ""
                 del u.markers[:]
 
