@@ -10,9 +10,10 @@ from collections.abc import Mapping
 
 from adjudicator.core.errors import MalformedInput
 from adjudicator.core.posfile import PhaseSpec, PositionHooks
+from adjudicator.rules.major_battles.model import LANDED, OUTSIDE_MARK, RETREATED_IN, ROAD_MARK, TRAPPED
 from umpire.v1 import state_pb2
 
-MARKERS = frozenset({"landed", "retreated-in", "trapped"})
+MARKERS = frozenset({LANDED, RETREATED_IN, TRAPPED})
 
 
 def phases(state: state_pb2.GameState) -> Mapping[str, PhaseSpec]:
@@ -60,4 +61,4 @@ def finish(state: state_pb2.GameState) -> None:
 
 
 HOOKS = PositionHooks(phases=phases, extra={"mp_allowance": set_allowance, "mp_spent": set_spent},
-                      markers=MARKERS, marker_prefixes=("road:", "outside:"), finish=finish)
+                      markers=MARKERS, marker_prefixes=(ROAD_MARK, OUTSIDE_MARK), finish=finish)

@@ -11,7 +11,7 @@ from adjudicator.rules.pattons.phases import PER_PHASE, WEATHERS
 from umpire.v1 import state_pb2
 
 MARKERS = frozenset({"moved", "moved-strategic", "moved-tactical", "isolated", "oos", "cadre", "zero-sp",
-                     "fought", "tried", "strategic", "metz-free", *PER_PHASE})
+                     "cadre-original", "fought", "tried", "strategic", "metz-free", *PER_PHASE})
 
 
 def phases(state: state_pb2.GameState) -> Mapping[str, PhaseSpec]:

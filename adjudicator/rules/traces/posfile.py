@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from adjudicator.core.posfile import PhaseSpec, PositionHooks
+from adjudicator.rules.traces.model import DRIVEN_OUT, OOS, RELOCATING
 from umpire.v1 import state_pb2
 
 WEATHER = ("clear", "light-overcast", "rain", "heavy-overcast")  # 4.1
-MARKERS = frozenset({"out-of-supply", "driven-from-metz", "relocating", "metz-garrison"})
+MARKERS = frozenset({OOS, DRIVEN_OUT, RELOCATING})  # model.py: the unit markers the rules read
 
 
 def phases(state: state_pb2.GameState) -> Mapping[str, PhaseSpec]:
