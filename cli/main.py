@@ -11,6 +11,9 @@ hex-kernel and VASSAL commands stay next to what they use:
 * cli/vassal_cmds.py  convert, inspect, check-log
 * cli/picture_cmds.py render, report, studio
 
+Shared by them: cli/position.py (`--position` files), cli/json_out.py (`--json`),
+cli/roads.py (roads of a point-to-point board in `show`).
+
 Every user-caused failure is a typed `UmpireError`, printed as one line with
 exit code 2 (bad input) or 1 (illegal); `cli.errors.run` does the mapping.
 """

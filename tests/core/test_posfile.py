@@ -127,3 +127,11 @@ def test_pattons_traces_and_lucky_forward_take_their_own_phases_and_weather() ->
     assert lf.lucky_forward.gt == 2
     assert "phase 'movment' is not a phase lucky-forward" in error_of(new("lucky-forward/synthetic"),
                                                                     'phase = "movment"\nactive_side = "axis"\n')
+
+
+def test_a_position_naming_no_phase_keeps_the_scenarios_phase_and_its_bookkeeping() -> None:
+    st = new("traces-of-victory/combined-assault")
+    s = position_game(st, '[units]\nus-10ad-cca = "2409"\n', "t.toml")
+    assert (s.phase, s.segment, s.active_side) == (st.phase, st.segment, st.active_side)
+    assert s.traces.HasField("activation") and s.traces.activation == st.traces.activation  # 12.1 pre-turn kept
+    assert unit(s, "us-10ad-cca").location == "2409"

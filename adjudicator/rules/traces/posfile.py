@@ -25,6 +25,8 @@ def set_weather(state: state_pb2.GameState, weather: str) -> None:
 
 
 def finish(state: state_pb2.GameState) -> None:
+    if state.phase != "selection":
+        return  # the position kept the scenario's phase (only units, weather...)
     tv = state.traces
     tv.ClearField("activation")
     del tv.cup[:]
