@@ -94,6 +94,10 @@ def register(app: typer.Typer) -> None:
         scenario: Annotated[str, typer.Option(help="shipped scenario id, or a scenario file")],
         option: Annotated[Optional[list[str]], typer.Option(help="NAME=VALUE; repeatable")] = None,
         tables: Annotated[Optional[Path], typer.Option(help="user table file")] = None,
+        map_file: Annotated[Optional[Path], typer.Option("--map", help="map file replacing the scenario's map "
+                                                         "(docs/maps.md, docs/boards.md)")] = None,
+        counters: Annotated[Optional[Path], typer.Option(help="counter values (table <ruleset>/counters)")] = None,
+        position: Annotated[Optional[Path], typer.Option(help="position file to start from (docs/position.md)")] = None,
         server: Server = DEFAULT_SERVER,
         timeout: Timeout = 30.0,
     ) -> None:
@@ -107,6 +111,8 @@ def register(app: typer.Typer) -> None:
                 req.scenario_id = scenario
             if tables:
                 req.tables.CopyFrom(read_message(tables, tables_pb2.TableSet()))
+            if map_file or counters or position:
+                _create_extras(req, map_file, counters, position)
             return req
 
         req = run(build)
@@ -115,6 +121,20 @@ def register(app: typer.Typer) -> None:
         for t in resp.tokens:
             out.print(f"  {t.side}: {t.token}", highlight=False, markup=False)
         out.print(f"  dice commitment sha256: {resp.seed_commitment}", highlight=False, markup=False)
+
+    def _create_extras(req: service_pb2.CreateGameRequest, map_file: Path | None, counters: Path | None,
+                       position: Path | None) -> None:
+        """--map / --counters / --position: the files `umpire new` reads, sent as
+        CreateGameRequest.map / counters / position (the server applies them)."""
+        from cli.position import read_position_text
+        from importers.vassal.completion import read_map_file
+
+        if map_file:
+            req.map.CopyFrom(read_map_file(map_file))
+        if counters:
+            req.counters.CopyFrom(read_message(counters, tables_pb2.TableSet()))
+        if position:
+            req.position = read_position_text(position)
 
     @client.command()
     def state(

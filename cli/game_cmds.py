@@ -21,10 +21,12 @@ from adjudicator.core.errors import MalformedInput
 from adjudicator.core.ruleset import get_ruleset, load_all
 from cli import render
 from cli.errors import EXIT_ILLEGAL, run
+from cli.json_out import JSON_HELP, adjudicate_json, emit, rulesets_response
+from cli.roads import render_roads
 from cli.tables_opt import load_state, supplied_cells
 from exporters.canonical import write_message
 from importers.canonical import BINARY_EXT, JSON_EXT, TEXT_EXT, read_message
-from umpire.v1 import action_pb2, common_pb2, definition_pb2, state_pb2, tables_pb2
+from umpire.v1 import action_pb2, common_pb2, definition_pb2, service_pb2, state_pb2, tables_pb2
 
 
 out = Console(soft_wrap=True, emoji=False)
@@ -83,11 +85,14 @@ def complete_scenario(sc: definition_pb2.Scenario, ruleset_id: str, map_file: Pa
 
 def register(app: typer.Typer) -> None:
     @app.command()
-    def rulesets() -> None:
+    def rulesets(as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False) -> None:
         """List the rulesets, their scenarios and named options (and any that
         cannot be loaded, with why: the others are listed all the same)."""
 
         def go() -> None:
+            if as_json:
+                emit(rulesets_response())
+                return
             ok, broken = load_all()
             for rs in ok:
                 out.print(f"{rs.id} {rs.version} — {rs.title}", style="bold", highlight=False, markup=False)
@@ -117,8 +122,10 @@ def register(app: typer.Typer) -> None:
         counters: Annotated[Optional[Path], typer.Option(help="counter values (Umpire Studio's counters.textproto)")] = None,
         module: Annotated[Optional[Path], typer.Option("--module", "-m", help="the module whose palette the counters "
                                                        "rows name (copies of a piece share its row)")] = None,
+        position: Annotated[Optional[Path], typer.Option(help="position file to start from (docs/position.md): "
+                                                         "turn, phase, units at hexes/towns, losses, markers")] = None,
     ) -> None:
-        """Create a game offline from a scenario and write its initial state."""
+        """Create a game offline from a scenario (or a mid-game --position) and write its state."""
 
         def go() -> None:
             sc = definition_pb2.Scenario()
@@ -135,10 +142,19 @@ def register(app: typer.Typer) -> None:
                 dice=dice_mod.HmacDice(seed_bytes, game_id, 0, 0),
                 seed_commitment=dice_mod.commitment(seed_bytes),
             )
+            if position is not None:
+                from cli.position import with_position
+
+                state = with_position(state, position)
             # Offline games have no secret: keep the seed so the rolls can be verified.
             state.seed = seed_bytes.hex()
             write_message(output, state)
             render.events(out, events)
+            if position is not None:
+                out.print(f"position {position}: turn {state.turn}, phase {state.phase}"
+                          + (f" ({state.segment})" if state.segment else "")
+                          + (f", {state.active_side} to act" if state.active_side else ""),
+                          highlight=False, markup=False)
             out.print(f"wrote {output} ({rs.id}, {sc.id}, version {state.version})", highlight=False, markup=False)
 
         run(go)
@@ -147,8 +163,10 @@ def register(app: typer.Typer) -> None:
     def show(
         state_file: Annotated[Path, typer.Argument(metavar="STATE", help="state file")],
         side: Annotated[Optional[str], typer.Option(help="show only this side's view")] = None,
+        as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
     ) -> None:
-        """Print a state readably (optionally one side's view)."""
+        """Print a state readably (optionally one side's view); on a point-to-point
+        board, which places connect by road."""
 
         def go() -> None:
             s = read_message(state_file, state_pb2.GameState())
@@ -156,7 +174,11 @@ def register(app: typer.Typer) -> None:
                 if side not in engine.side_ids(s):
                     raise MalformedInput(f"unknown side {side!r}", "--side")
                 s = disclosure.state_for(Position(s), side)
+            if as_json:
+                emit(service_pb2.GetStateResponse(state=s))
+                return
             render.state(out, s)
+            render_roads(out, s)
 
         run(go)
 
@@ -173,6 +195,7 @@ def register(app: typer.Typer) -> None:
         tables: Annotated[Optional[Path], typer.Option(help="table file filling unknown cells")] = None,
         side: Annotated[Optional[str], typer.Option(help="acting side (default: the action's)")] = None,
         output: Annotated[Optional[Path], typer.Option("--out", "-o", help="write the new state here")] = None,
+        as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP + " (SubmitActionResponse)")] = False,
     ) -> None:
         """Adjudicate a disputed action offline; exit 0 legal, 1 illegal, 2 bad input.
 
@@ -186,6 +209,8 @@ def register(app: typer.Typer) -> None:
                 action.side = side
             action.supplied_cells.extend(supplied_cells(cell))
             verdict = engine.validate(s, action)
+            if as_json:
+                return adjudicate_json(s, action, verdict, roll, output)
             render.verdict(out, verdict)
             if not verdict.legal:
                 return EXIT_ILLEGAL

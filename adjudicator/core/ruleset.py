@@ -32,6 +32,7 @@ STATE_CACHE_SIZE = 3 * HOT_STATES + 16
 if TYPE_CHECKING:
     from adjudicator.core.authoring import Vocabulary
     from adjudicator.core.position import Position
+    from adjudicator.core.posfile import PositionHooks
 
 
 @dataclass
@@ -179,6 +180,21 @@ class Ruleset(ABC):
         """Short lines for humans about the ruleset's own state (deck, weather,
         chits...), printed by `umpire show`. Empty: the CLI prints the raw fields."""
         return []
+
+    def position_hooks(self) -> "PositionHooks":
+        """What this ruleset adds to the position file (docs/position.md,
+        core/posfile.py): its phase names, weather, loss counters. Default: the
+        `HOOKS` of the module `posfile` beside the ruleset's module; a ruleset
+        without one takes no position file."""
+        package = type(self).__module__.rpartition(".")[0]
+        try:
+            module = importlib.import_module(f"{package}.posfile")
+        except ModuleNotFoundError as e:
+            if e.name != f"{package}.posfile":
+                raise
+            raise MalformedInput(f"ruleset {self.id} takes no position file") from None
+        hooks: PositionHooks = getattr(module, "HOOKS")
+        return hooks
 
     # -- shorthands for the side filter (the filter is the one definition)
     def view(self, state: state_pb2.GameState, side: str) -> state_pb2.GameState:

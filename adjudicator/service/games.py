@@ -28,10 +28,11 @@ from adjudicator.core.errors import (
     UmpireError,
 )
 from adjudicator.core.position import Position
+from adjudicator.core.posfile import position_game
 from adjudicator.core.ruleset import get_ruleset, load_all
 from adjudicator.service.cache import GameCache, LiveGame, live_game
 from adjudicator.store.store import GameStore, RevealedMeanwhile, VersionInfo
-from umpire.v1 import action_pb2, definition_pb2, service_pb2, state_pb2, tables_pb2
+from umpire.v1 import action_pb2, definition_pb2, map_pb2, service_pb2, state_pb2, tables_pb2
 
 # Attempts of a submit: a second one when the seed was revealed meanwhile.
 REVEAL_RETRIES = 2
@@ -54,6 +55,27 @@ def units_of_action(action: action_pb2.Action) -> list[str]:
     if kind == "place":
         return list(action.place.unit_ids)
     return []
+
+
+def completed(ruleset_id: str, scenario: definition_pb2.Scenario, game_map: map_pb2.GameMap | None,
+              counters: tables_pb2.TableSet | None) -> definition_pb2.Scenario:
+    """The scenario with CreateGameRequest.map / counters applied, as `umpire new
+    --map --counters` applies them (importers/vassal/completion.py): a hex map
+    is checked against its grid first (errors name `map`)."""
+    from adjudicator.core.mapfile import check_map
+    from importers.vassal.completion import load_completion
+
+    if game_map is not None:
+        layout = game_map.WhichOneof("layout")
+        if layout == "hex":
+            check_map(game_map, "map")
+        elif layout != "graph":
+            raise MalformedInput("not a map (no hex or graph layout)", "map")
+    out = definition_pb2.Scenario()
+    out.CopyFrom(scenario)
+    load_completion(ruleset_id, None, game_map, counters if counters is not None and counters.tables else None)(
+        out.definition)
+    return out
 
 
 def _not_accepted(game_id: str) -> Unauthenticated:
@@ -93,6 +115,9 @@ class GameManager:
         tables: tables_pb2.TableSet | None = None,
         parameters: Mapping[str, str] | None = None,
         game_id: str | None = None,
+        game_map: map_pb2.GameMap | None = None,
+        counters: tables_pb2.TableSet | None = None,
+        position: str = "",
     ) -> service_pb2.CreateGameResponse:
         rs = get_ruleset(ruleset_id)
         if scenario is not None and scenario.ByteSize() and scenario_id:
@@ -103,6 +128,8 @@ class GameManager:
                     f"a scenario is needed (shipped: {', '.join(rs.scenario_ids())})", "scenario_id"
                 )
             scenario = rs.load_scenario(scenario_id)
+        if game_map is not None or (counters is not None and counters.tables):
+            scenario = completed(rs.id, scenario, game_map, counters)
         game_id = game_id or secrets.token_hex(8)
         seed = dice_mod.new_seed()
         commitment = dice_mod.commitment(seed)
@@ -116,6 +143,8 @@ class GameManager:
             dice=dice,
             seed_commitment=commitment,
         )
+        if position:
+            state = position_game(state, position, "position")
         for e in events:
             e.version = 0  # events of creation (WatchGame from version 0 starts with them)
         tokens = {s.id: secrets.token_urlsafe(24) for s in state.scenario.definition.sides}

@@ -50,6 +50,7 @@ STRING_CAPS = {
     ("umpire.v1.SuppliedCell", "note"): 500,
     ("umpire.v1.CreateGameRequest", "ruleset"): 64,
     ("umpire.v1.CreateGameRequest", "scenario_id"): 128,
+    ("umpire.v1.CreateGameRequest", "position"): 256 * 1024,  # a position file (docs/position.md)
     ("umpire.v1.ReachQuestion", "unit_id"): 256,
     ("umpire.v1.ReachQuestion", "mode"): 64,
 }

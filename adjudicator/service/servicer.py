@@ -141,6 +141,9 @@ class AdjudicatorServicer(service_pb2_grpc.AdjudicatorServicer):  # type: ignore
             options=dict(request.options),
             tables=request.tables if request.HasField("tables") else None,
             parameters=dict(request.parameters),
+            game_map=request.map if request.HasField("map") else None,
+            counters=request.counters if request.HasField("counters") else None,
+            position=request.position,
         )
 
     @rpc

@@ -3,6 +3,7 @@ from umpire.v1 import definition_pb2 as _definition_pb2
 from umpire.v1 import tables_pb2 as _tables_pb2
 from umpire.v1 import state_pb2 as _state_pb2
 from umpire.v1 import action_pb2 as _action_pb2
+from umpire.v1 import map_pb2 as _map_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -40,7 +41,7 @@ class ListRulesetsResponse(_message.Message):
     def __init__(self, rulesets: _Optional[_Iterable[_Union[RulesetInfo, _Mapping]]] = ...) -> None: ...
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("ruleset", "scenario_id", "scenario", "options", "tables", "parameters")
+    __slots__ = ("ruleset", "scenario_id", "scenario", "options", "tables", "parameters", "map", "counters", "position")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -61,13 +62,19 @@ class CreateGameRequest(_message.Message):
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     TABLES_FIELD_NUMBER: _ClassVar[int]
     PARAMETERS_FIELD_NUMBER: _ClassVar[int]
+    MAP_FIELD_NUMBER: _ClassVar[int]
+    COUNTERS_FIELD_NUMBER: _ClassVar[int]
+    POSITION_FIELD_NUMBER: _ClassVar[int]
     ruleset: str
     scenario_id: str
     scenario: _definition_pb2.Scenario
     options: _containers.ScalarMap[str, str]
     tables: _tables_pb2.TableSet
     parameters: _containers.ScalarMap[str, str]
-    def __init__(self, ruleset: _Optional[str] = ..., scenario_id: _Optional[str] = ..., scenario: _Optional[_Union[_definition_pb2.Scenario, _Mapping]] = ..., options: _Optional[_Mapping[str, str]] = ..., tables: _Optional[_Union[_tables_pb2.TableSet, _Mapping]] = ..., parameters: _Optional[_Mapping[str, str]] = ...) -> None: ...
+    map: _map_pb2.GameMap
+    counters: _tables_pb2.TableSet
+    position: str
+    def __init__(self, ruleset: _Optional[str] = ..., scenario_id: _Optional[str] = ..., scenario: _Optional[_Union[_definition_pb2.Scenario, _Mapping]] = ..., options: _Optional[_Mapping[str, str]] = ..., tables: _Optional[_Union[_tables_pb2.TableSet, _Mapping]] = ..., parameters: _Optional[_Mapping[str, str]] = ..., map: _Optional[_Union[_map_pb2.GameMap, _Mapping]] = ..., counters: _Optional[_Union[_tables_pb2.TableSet, _Mapping]] = ..., position: _Optional[str] = ...) -> None: ...
 
 class SideToken(_message.Message):
     __slots__ = ("side", "token")
