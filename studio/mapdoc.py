@@ -25,7 +25,7 @@ MAX_PROBLEMS = 200
 _RECORD = re.compile(r"(?:^|: )(hexes|hexsides|roads|excluded)\[(\d+)\]")
 # A bank that disagrees with its river (core/hexmap.py `_check_banks`): the error
 # names the line in its place and the two hexes in its message.
-_BANKS = re.compile(r"(?:^|: )hexes (.+) banks$")
+_BANKS = re.compile(r"(?:^|: )banks\.(.+)$")
 _TWO_HEXES = re.compile(r"hexes '([^']+)'.*? and '([^']+)'")
 
 Doc = dict[str, Any]

@@ -94,7 +94,7 @@ def test_bank_errors_are_found_at_the_two_hexes_as_check_map_finds_them() -> Non
     doc["banks"]["2013"] = {"rhine": "german"}  # across the Rhine from 2114 (german)
     found = mapdoc.problems(mapdoc.doc_to_map(doc), "x.toml", get_ruleset("nordwind-1945").authoring())
     errors = [p for p in found if p["level"] == "error"]
-    assert errors and all("bank" in p["message"] and p["message"].startswith("x.toml: ") for p in errors)
+    assert errors and all(p["message"].startswith("x.toml: banks.rhine: hexes '") for p in errors)  # the file's key
     assert all(p.get("side") for p in errors)
     assert {"2013/2114"} <= {p["side"] for p in errors}
     # what check-map says of the same file: an error, and the first one the page lists
