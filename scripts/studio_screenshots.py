@@ -15,6 +15,7 @@ small PNG per step. The pictures in the guide come from this script, never by ha
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -174,27 +175,33 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "studio")
     args = ap.parse_args()
+    args.out = args.out.resolve()
     from playwright.sync_api import sync_playwright
 
     exe = chromium_path()
     if exe is None:
         sys.exit("needs Chromium (apt-get install -y chromium, or set UMPIRE_CHROMIUM)")
     args.out.mkdir(parents=True, exist_ok=True)
+    here = Path.cwd()
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
+        # Work as a user following the guide does: in a folder of their own, with the
+        # demo in umpire-demo/ and the studio's default project folder beside it, so
+        # the page header names the project as they would see it (umpire-demo-studio/).
+        os.chdir(tmp)
         b = pw.chromium.launch(executable_path=exe, headless=True, args=["--no-sandbox"])
         page = b.new_page(viewport=VIEW)
 
         def shot(name: str) -> None:
             page.screenshot(path=str(args.out / f"{name}.png"))
 
-        files = demo_files(Path(tmp) / "demo")
-        run = start_background(Project.open(Path(tmp) / "demo-studio", files.module, "nordwind-1945"))
+        files = demo_files(Path("umpire-demo"))
+        run = start_background(Project.open(Path("umpire-demo-studio"), files.module, "nordwind-1945"))
         try:
             hex_walkthrough(page, run.url, files, shot)
         finally:
             run.stop()
 
-        p = Project.open(Path(tmp) / "mb-studio", None, "major-battles")
+        p = Project.open(Path("major-battles-studio"), None, "major-battles")
         p.set_ruleset("major-battles", "major-battles/illustration-2")
         rs = get_ruleset("major-battles")
         st, _ = engine.new_game(rs, rs.load_scenario("major-battles/illustration-2"), game_id="doc", options={},
@@ -207,6 +214,7 @@ def main() -> None:
         finally:
             run.stop()
         b.close()
+        os.chdir(here)
     print(f"wrote {len(list(args.out.glob('*.png')))} screenshots to {args.out}")
 
 

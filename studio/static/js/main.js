@@ -95,7 +95,7 @@ function header(info) {
     el("span", { class: "module" }, info.module || "no module"),
     el("label", {}, "ruleset ", rs), el("label", {}, "scenario ", sc),
     mapNames(info).length ? el("label", {}, graphs(info) ? "board " : "map ", maps) : null,
-    el("span", { class: "small project" }, info.project)].filter(Boolean));
+    el("span", { class: "small project", title: `project folder: ${info.project_path}` }, info.project)].filter(Boolean));
 }
 
 main().catch((e) => { status(`the studio could not start: ${e.message}`, "error"); });
