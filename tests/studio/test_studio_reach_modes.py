@@ -80,6 +80,9 @@ def test_5_1_c_the_reach_panel_moves_a_unit_strategically_when_chosen(page: Any,
         page.wait_for_selector("#verdict p.ok")
         after = page.evaluate("window.studio.tabs.game.game.units.find((u) => u.id === 'CCA/4')")
         assert after["location"] == "0917"
+        # Without a module the Map tab says so (and where a state is drawn), not "the module has no hex map".
+        page.click('[data-tab="map"]')
+        assert "No module open" in page.inner_text("#pane-map")
         assert not page.errors, page.errors
     finally:
         run.stop()
