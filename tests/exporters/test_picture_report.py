@@ -136,3 +136,24 @@ def test_a_pattons_dispute_report_quotes_every_rule_of_a_strategic_move() -> Non
     html = report_html(st, a, v)
     assert "was not found" not in html
     assert "B. A unit may employ strategic movement only if it remains at least three hexes away" in html
+
+
+@pytest.mark.parametrize("rid", ruleset_ids())
+def test_every_rulesets_dispute_report_quotes_the_rules_cited(rid: str) -> None:
+    """Issue 11 "Done when": `umpire report` works on states of every ruleset;
+    each rule a verdict cites is quoted, none "not found" (rulebooks present)."""
+    from exporters.report import citations, label
+    from exporters.rulebook import quote, rulebook_text
+
+    if rulebook_text(rid) is None:
+        pytest.skip("../shared/rules is absent")
+    st = first_state(rid)
+    side = st.pending.side if st.HasField("pending") and st.pending.side else st.active_side
+    examples = [la.example for la in get_ruleset(rid).legal_actions(st, side) if la.HasField("example")]
+    assert examples, f"{rid}: no example action to report on"
+    v = engine.validate(st, examples[0])
+    html = report_html(st, examples[0], v)
+    assert "<svg" in html and ("LEGAL" in html or "ILLEGAL" in html)
+    for c in citations(v):
+        where, text = quote(c)
+        assert where != "not found" and "was not found" not in text, (label(c), text)
