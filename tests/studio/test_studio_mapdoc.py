@@ -119,3 +119,15 @@ def test_the_nordwind_vocabulary_names_the_rhine_banks_with_their_rules() -> Non
     rhine = next(b for b in v.banks if b.line == "rhine")
     assert [t.name for t in rhine.banks] == ["german", "allied"]
     assert {t.rule for t in rhine.banks} == {"Nordwind 3.3", "Nordwind 10.1.1"}
+
+
+def test_a_rulesets_derived_vocabulary_offers_the_banks_its_shipped_maps_use() -> None:
+    """A ruleset that says nothing of its vocabulary gets, from its shipped
+    maps, the river lines with banks they state (core/authoring.py `derived`)."""
+    from adjudicator.core.authoring import derived
+    from umpire.v1 import definition_pb2
+
+    sc = definition_pb2.Scenario()
+    sc.definition.map.CopyFrom(data.game_map())
+    v = derived("hex", [sc])
+    assert [(b.line, [t.name for t in b.banks]) for b in v.banks] == [("rhine", ["allied", "german"])]
