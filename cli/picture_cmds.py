@@ -37,9 +37,11 @@ def _picture_bytes(svg: str, output: Path) -> bytes:
 
 
 def do_render(state_file: Path, output: Path, reach: Optional[str], supply: Optional[str], side: Optional[str],
-              tables: Optional[Path], cells: Optional[list[str]], title: Optional[str]) -> None:
+              tables: Optional[Path], cells: Optional[list[str]], title: Optional[str], mode: str = "") -> None:
     from exporters.picture import Overlay, render_svg
 
+    if mode and not reach:
+        raise MalformedInput("--mode is the movement mode of --reach UNIT: give --reach too", "--mode")
     s = load_state(state_file, tables, cells)
     rs = engine.ruleset_of(s)
     pos = Position(s, rs)
@@ -51,7 +53,8 @@ def do_render(state_file: Path, output: Path, reach: Optional[str], supply: Opti
     ov = Overlay()
     if reach:
         uid = resolve_unit(known.state, reach)
-        found, _notes = disclosure.reach_for(pos, side, uid) if side else rs.reach_with_notes(s, uid)
+        # The mode as in a move (MoveUnits.mode, e.g. P3A 5.1.C "strategic"), as `umpire reach --mode`.
+        found, _notes = disclosure.reach_for(pos, side, uid, mode) if side else rs.reach_with_notes(s, uid, mode)
         ov.reach = {r.location: r.cost for r in found}
         ov.selected = {uid}
     if supply:
@@ -63,7 +66,7 @@ def do_render(state_file: Path, output: Path, reach: Optional[str], supply: Opti
     shown: state_pb2.GameState = disclosure.state_for(pos, side) if side else s
     sc = s.scenario
     head = title if title is not None else f"{sc.name or sc.id} — turn {s.turn}, {s.phase or '-'}" + (
-        f" (as {side} sees it)" if side else "")
+        f" (as {side} sees it)" if side else "") + (f" · reach of {min(ov.selected)}, {mode} move" if mode else "")
     atomic_write(output, _picture_bytes(render_svg(shown, ov, head), output))
 
 
@@ -91,6 +94,8 @@ def register(app: typer.Typer) -> None:
         state_file: Annotated[Path, typer.Argument(metavar="STATE", help="game state (.json/.textproto/.binpb)")],
         output: Annotated[Path, typer.Option("--out", "-o", help="picture to write: .svg or .png")],
         reach: Annotated[Optional[str], typer.Option(help="draw where this unit may move, with the cost")] = None,
+        mode: Annotated[str, typer.Option(help="movement mode of --reach, as in a move (e.g. 'strategic'); "
+                                               "default the ordinary move")] = "",
         supply: Annotated[Optional[str], typer.Option(help="draw where this side traces supply")] = None,
         side: Annotated[Optional[str], typer.Option(help="draw only what this side may see")] = None,
         tables: Annotated[Optional[Path], typer.Option(help="table file filling unknown cells")] = None,
@@ -98,7 +103,7 @@ def register(app: typer.Typer) -> None:
         title: Annotated[Optional[str], typer.Option(help="title printed above the map ('' for none)")] = None,
     ) -> None:
         """Draw a game state: hex map or towns and roads, units, optional overlays."""
-        run(lambda: do_render(state_file, output, reach, supply, side, tables, cell, title))
+        run(lambda: do_render(state_file, output, reach, supply, side, tables, cell, title, mode))
 
     @app.command("report")
     def report_cmd(

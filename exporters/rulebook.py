@@ -4,7 +4,8 @@ A dispute report (`umpire report`) quotes every rule its verdict cites, so the
 opponent reads the rule itself, not Umpire's summary of it. Rulebooks number
 their cases differently: Nordwind "4.2 - ZoC Effects", Traces "10.2.1 Combat
 Ratio", GOSS "13.10.4a Hold the Position" (each also listed once in a table of
-contents: the occurrence with the longest text wins), Major Battles by section
+contents: the occurrence with the longest text wins), Patton's 3rd Army by
+lettered paragraphs of a case ("5.5.1.B": paragraph "B." under "5.5.1 In General"), Major Battles by section
 and paragraph ('"Using Movement Points" ¶3': the third paragraph under that
 heading, a bulleted line belonging to the paragraph before it), worked
 examples by their opening words ("Example 2"). `find_case` is pure text
@@ -25,6 +26,10 @@ ROOT = Path(__file__).resolve().parent.parent
 MAX_QUOTE = 2400
 _HEADER = re.compile(r"^\s*(\d+(?:\.\d+)*[a-z]?)(?=[\s.:\-–)]|$)")
 _SECTION = re.compile(r'^"(?P<section>[^"]+)"\s*¶\s*(?P<n>\d+)$')
+# Patton's 3rd Army letters a case's paragraphs ("5.5.1 In General", "A. ...",
+# "B. ..."); its verdicts cite one as 5.5.1.B (and 10.D for "10.0 Cadre Units").
+_LETTERED = re.compile(r"^(?P<num>\d+(?:\.\d+)*)\.(?P<letter>[A-Z])$")
+_LETTER = re.compile(r"^\s*([A-Z])\.\s")
 
 
 def rules_dirs(extra: Path | None = None) -> list[Path]:
@@ -86,6 +91,27 @@ def _section(lines: list[str], section: str, n: int) -> str | None:
     return None
 
 
+def _lettered(lines: list[str], num: str, letter: str) -> str | None:
+    """Paragraph `letter` of case `num`: the case's title line, then that
+    paragraph (to the next lettered paragraph or case)."""
+    for case in (num, num + ".0") if "." not in num else (num,):
+        body = _numbered(lines, case)
+        if body is None:
+            continue
+        title, *rest = body.split("\n")
+        for i, line in enumerate(rest):
+            m = _LETTER.match(line)
+            if m is None or m.group(1) != letter:
+                continue
+            para = [line]
+            for nxt in rest[i + 1:]:
+                if _LETTER.match(nxt) or _HEADER.match(nxt):
+                    break
+                para.append(nxt)
+            return title + "\n" + "\n".join(para)
+    return None
+
+
 def _is_heading(s: str) -> bool:
     """A short title line (no final punctuation), as Major Battles prints its sections."""
     return len(s) < 60 and not s.endswith((".", ":", ")", ",")) and not s.startswith(("-", "•", "(", "*"))
@@ -96,8 +122,11 @@ def find_case(text: str, case: str) -> str | None:
     lines = text.splitlines()
     case = case.strip()
     m = _SECTION.match(case)
+    lettered = _LETTERED.match(case)
     if m:
         found = _section(lines, m.group("section"), int(m.group("n")))
+    elif lettered:
+        found = _lettered(lines, lettered.group("num"), lettered.group("letter"))
     elif _HEADER.match(case) and _HEADER.match(case).group(1) == case:  # type: ignore[union-attr]
         found = _numbered(lines, case)
     else:

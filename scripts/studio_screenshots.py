@@ -15,6 +15,7 @@ small PNG per step. The pictures in the guide come from this script, never by ha
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -142,6 +143,42 @@ def hex_walkthrough(page: Any, url: str, files: Any, shot: Any) -> None:
     page.evaluate("document.querySelector('.steps').scrollIntoView()")
     shot("9-log")
 
+    # River banks (docs/maps.md [banks.rhine]), painted over the demo board for the
+    # picture only (not saved: the demo has a river, not the Rhine).
+    page.click('[data-tab="map"]')
+    page.wait_for_selector('[data-tool="bank:rhine:german"]')
+    page.evaluate(f"{view}.zoomTo(['1203', '1405', '1103'], 2.6)")
+    page.click('[data-tool="side:rhine"]')
+    for a, b in (("1203", "1304"), ("1204", "1304"), ("1204", "1305")):
+        (ax, ay), (bx, by) = cell(page, a, "map"), cell(page, b, "map")
+        page.mouse.click((ax + bx) / 2, (ay + by) / 2)
+    page.click('[data-tool="bank:rhine:german"]')
+    _drag(page, ["1203", "1204"])
+    page.click('[data-tool="bank:rhine:allied"]')
+    _drag(page, ["1304", "1305"])
+    page.mouse.click(*cell(page, "1104", "map"))  # beside 1204 (German) with no Rhine between: refused
+    page.click("#save-map")
+    _status(page, "error")
+    page.mouse.move(*cell(page, "1104", "map"))
+    shot("12-banks")
+
+
+def strategic_walkthrough(page: Any, url: str, shot: Any) -> None:
+    """Patton's 3rd Army (ILLUSTRATIVE map and counters): a strategic move."""
+    page.goto(url + "#game")
+    _ready(page)
+    page.select_option("#game-file", "games/cca-4.json")
+    page.wait_for_selector('.layer-units [data-unit="CCA/4"]')
+    page.select_option("#reach-mode", "strategic")
+    page.evaluate("window.studio.tabs.game.map.zoomTo(['0117', '0917', '0420'], 1.4)")
+    page.mouse.move(*cell(page, "0117", "game"))
+    page.mouse.down()
+    page.wait_for_selector('.reach[data-hex="0917"]')
+    page.mouse.move(*cell(page, "0917", "game"), steps=6)
+    page.mouse.up()
+    page.wait_for_selector("#verdict .legal")
+    shot("13-strategic")
+
 
 def board_walkthrough(page: Any, url: str, shot: Any) -> None:
     page.goto(url)
@@ -174,27 +211,33 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "studio")
     args = ap.parse_args()
+    args.out = args.out.resolve()
     from playwright.sync_api import sync_playwright
 
     exe = chromium_path()
     if exe is None:
         sys.exit("needs Chromium (apt-get install -y chromium, or set UMPIRE_CHROMIUM)")
     args.out.mkdir(parents=True, exist_ok=True)
+    here = Path.cwd()
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
+        # Work as a user following the guide does: in a folder of their own, with the
+        # demo in umpire-demo/ and the studio's default project folder beside it, so
+        # the page header names the project as they would see it (umpire-demo-studio/).
+        os.chdir(tmp)
         b = pw.chromium.launch(executable_path=exe, headless=True, args=["--no-sandbox"])
         page = b.new_page(viewport=VIEW)
 
         def shot(name: str) -> None:
             page.screenshot(path=str(args.out / f"{name}.png"))
 
-        files = demo_files(Path(tmp) / "demo")
-        run = start_background(Project.open(Path(tmp) / "demo-studio", files.module, "nordwind-1945"))
+        files = demo_files(Path("umpire-demo"))
+        run = start_background(Project.open(Path("umpire-demo-studio"), files.module, "nordwind-1945"))
         try:
             hex_walkthrough(page, run.url, files, shot)
         finally:
             run.stop()
 
-        p = Project.open(Path(tmp) / "mb-studio", None, "major-battles")
+        p = Project.open(Path("major-battles-studio"), None, "major-battles")
         p.set_ruleset("major-battles", "major-battles/illustration-2")
         rs = get_ruleset("major-battles")
         st, _ = engine.new_game(rs, rs.load_scenario("major-battles/illustration-2"), game_id="doc", options={},
@@ -206,7 +249,19 @@ def main() -> None:
             board_walkthrough(page, run.url, shot)
         finally:
             run.stop()
+        from tests.rules.pattons.helpers import at
+
+        p = Project.open(Path("pattons-studio"), None, "pattons-3rd-army")
+        p.set_ruleset("pattons-3rd-army", "")
+        p.path("games").mkdir(exist_ok=True)
+        write_message(p.path("games/cca-4.json"), at({"CCA/4": "0117"}, phase="us-movement"))
+        run = start_background(p)
+        try:
+            strategic_walkthrough(page, run.url, shot)
+        finally:
+            run.stop()
         b.close()
+        os.chdir(here)
     print(f"wrote {len(list(args.out.glob('*.png')))} screenshots to {args.out}")
 
 

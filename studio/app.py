@@ -32,6 +32,8 @@ from umpire.v1 import vassal_pb2
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_UPLOAD = 256 * 1024 * 1024
+# The banks of one river line drawn in clearly different colours (one per bank).
+BANK_COLOURS = ("#c0392b", "#1f6fb2", "#7d3c98", "#b9770e")
 IMAGE_TYPES = {".png": "image/png", ".gif": "image/gif", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
                ".svg": "image/svg+xml", ".bmp": "image/bmp"}
 
@@ -149,6 +151,10 @@ def build_app(project: Project) -> Starlette:
 
         out["vocabulary"] = {k: terms(k) for k in ("terrains", "hex_features", "hexside_features", "road_kinds",
                                                    "tags", "tag_prefixes")}
+        out["vocabulary"]["banks"] = [{"line": b.line, "label": b.label or b.line, "rule": b.rule, "note": b.note,
+                                       "banks": [{"name": t.name, "label": t.label or t.name, "rule": t.rule,
+                                                  "note": t.note, "colour": BANK_COLOURS[k % len(BANK_COLOURS)]}
+                                                 for k, t in enumerate(b.banks)]} for b in v.banks]
         out["vocabulary"]["default_terrain"] = v.default_terrain
         out["vocabulary"]["layout"] = v.layout
         out["vocabulary"]["notes"] = list(v.notes)

@@ -21,13 +21,16 @@ from adjudicator.core.hexmap import compile_map
 from adjudicator.core.ruleset import Ruleset
 from adjudicator.core.tables import TableView, merge_tables
 from importers.vassal.module import Module
+from studio.boards import hex_maps
 from umpire.v1 import action_pb2, state_pb2, tables_pb2
 
 CHART_TAGS = ("VASSAL.build.widget.Chart", "VASSAL.build.widget.HtmlChart")
 
 
 def chart_images(module: Module | None) -> list[dict[str, str]]:
-    """The module's charts (ChartWindow entries) that are images in the module."""
+    """The module's charts that are images in the module: its ChartWindow
+    entries, then its chart maps (a map whose boards have a picture but no hex
+    grid: a turn track, a chart sheet; the hex maps are painted in the Map tab)."""
     if module is None:
         return []
     out = []
@@ -38,6 +41,14 @@ def chart_images(module: Module | None) -> list[dict[str, str]]:
             f = str(el.get("fileName", ""))
             if f and module.find_entry(f"images/{f}") is not None:
                 out.append({"name": name, "image": f, "description": str(el.get("description", ""))})
+    painted = set(hex_maps(module))
+    for m in module.views.maps:
+        if m.identifier in painted:
+            continue
+        for b in m.boards:
+            if b.image and module.find_entry(f"images/{b.image}") is not None:
+                name = m.identifier if len(m.boards) == 1 else f"{m.identifier}: {b.name}"
+                out.append({"name": name, "image": b.image, "description": "a map of the module without a hex grid"})
     return out
 
 

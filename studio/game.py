@@ -323,6 +323,9 @@ def view(sess: Session) -> dict[str, Any]:
         "start": {"turn": start.turn, "phase": start.phase, "segment": start.segment,
                   "active_side": start.active_side},
         "legal_actions": _legal(sess),
+        # The movement modes reach answers for (ReachQuestion.mode; "" = the ordinary
+        # move), e.g. P3A 5.1.C tactical or strategic: the page offers the choice.
+        "reach_modes": list(getattr(rs, "reach_modes", ("",))),
     }
 
 

@@ -1,7 +1,7 @@
 """The map the user paints, between the page and the map file.
 
 The page edits a plain JSON document (terrain per hex, hex features and tags,
-names, hexside features, road chains). Saving turns it into the TOML map file
+names, river banks per hex, hexside features, road chains). Saving turns it into the TOML map file
 of docs/maps.md (`adjudicator.core.mapfile.map_to_toml`) and checks the text
 exactly as `umpire check-map` does (`parse_map_toml` + `check_map`). Those
 checks stop at the first error; to show every error at its hex, the checker is
@@ -23,6 +23,10 @@ from umpire.v1 import map_pb2
 
 MAX_PROBLEMS = 200
 _RECORD = re.compile(r"(?:^|: )(hexes|hexsides|roads|excluded)\[(\d+)\]")
+# A bank that disagrees with its river (core/hexmap.py `_check_banks`): the error
+# names the line in its place and the two hexes in its message.
+_BANKS = re.compile(r"(?:^|: )banks\.(.+)$")
+_TWO_HEXES = re.compile(r"hexes '([^']+)'.*? and '([^']+)'")
 
 Doc = dict[str, Any]
 
@@ -82,7 +86,13 @@ def doc_to_map(doc: Doc) -> map_pb2.GameMap:
             raise MalformedInput("expected a place name", f"map.names.{label}")
         if name.strip():
             rec(label).name = name.strip()
-    hm.hexes.extend(h for h in hexes.values() if h.terrain or h.features or h.tags or h.name)
+    for label, lines in _dict(d.get("banks", {}), "map.banks").items():  # hex -> river line -> bank
+        for line, bank in _dict(lines, f"map.banks.{label}").items():
+            if not isinstance(bank, str):
+                raise MalformedInput("expected a bank name", f"map.banks.{label}.{line}")
+            if line and bank:
+                rec(label).banks[line] = bank
+    hm.hexes.extend(h for h in hexes.values() if h.terrain or h.features or h.tags or h.name or h.banks)
     for side, feats in _dict(d.get("hexsides", {}), "map.hexsides").items():
         a, sep, b = side.partition("/")
         names = [f for f in _strs(feats, f"map.hexsides.{side}") if f]
@@ -110,7 +120,7 @@ def map_to_doc(gm: map_pb2.GameMap) -> Doc:
     doc: Doc = {
         "id": gm.id, "name": gm.name, "source": gm.source, "default_terrain": hm.default_terrain,
         "excluded": list(hm.excluded), "grid": json_format.MessageToDict(hm.grid),
-        "terrain": {}, "features": {}, "tags": {}, "names": {}, "hexsides": {}, "roads": [],
+        "terrain": {}, "features": {}, "tags": {}, "names": {}, "banks": {}, "hexsides": {}, "roads": [],
     }
     for hx in hm.hexes:
         if hx.terrain and hx.terrain != hm.default_terrain:
@@ -121,6 +131,8 @@ def map_to_doc(gm: map_pb2.GameMap) -> Doc:
             doc["tags"][hx.id] = list(hx.tags)
         if hx.name:
             doc["names"][hx.id] = hx.name
+        if hx.banks:
+            doc["banks"][hx.id] = dict(sorted(hx.banks.items()))
     for hs in hm.hexsides:
         key = "/".join(sorted((hs.a, hs.b)))
         doc["hexsides"].setdefault(key, [])
@@ -146,6 +158,9 @@ def problems(gm: map_pb2.GameMap, where: str, vocabulary: Vocabulary | None = No
         except MalformedInput as e:
             m = _RECORD.search(e.where)
             entry: dict[str, Any] = {"level": "error", "message": e.one_line()}
+            if m is None and _bank_problem(work, e, entry):
+                out.append(entry)
+                continue
             if m is None:
                 out.append(entry)  # grid-level: nothing to remove, nothing more to find
                 break
@@ -170,6 +185,21 @@ def problems(gm: map_pb2.GameMap, where: str, vocabulary: Vocabulary | None = No
             w["side" if "/" in at else "hex"] = at
             out.append(w)
     return out
+
+
+def _bank_problem(work: map_pb2.GameMap, e: MalformedInput, entry: dict[str, Any]) -> bool:
+    """A bank error at its pair of hexes; the second hex's bank of that line is
+    taken off `work` so the check goes on to the next error."""
+    m, pair = _BANKS.search(e.where), _TWO_HEXES.search(e.message)
+    if m is None or pair is None:
+        return False
+    line, (a, b) = m.group(1), pair.groups()
+    rec = next((h for h in work.hex.hexes if h.id == b and line in h.banks), None)
+    if rec is None:
+        return False
+    entry["side"] = "/".join(sorted((a, b)))
+    del rec.banks[line]
+    return True
 
 
 def write_text(gm: map_pb2.GameMap, header: str) -> str:

@@ -46,6 +46,19 @@ def slug(name: str) -> str:
     return s or "map"
 
 
+def shown_path(folder: Path) -> str:
+    """The project folder as the page header names it: relative to where the
+    studio runs when inside it (`umpire-demo-studio/`), else under ~, else in
+    full; a folder is a name the user chose, not a long absolute path."""
+    for base, prefix in ((Path.cwd().resolve(), ""), (Path.home().resolve(), "~/")):
+        try:
+            rel = folder.relative_to(base)
+        except ValueError:
+            continue
+        return f"{prefix}{rel}/" if str(rel) != "." else (f"{prefix}" or "./")
+    return f"{folder}/"
+
+
 @dataclass
 class Project:
     root: Path
@@ -382,7 +395,8 @@ class Project:
         mod = self.module
         rs = self.ruleset
         return {
-            "project": str(self.root), "module": mod.title if mod else "", "module_file": mod.name if mod else "",
+            "project": shown_path(self.root), "project_path": str(self.root),
+            "module": mod.title if mod else "", "module_file": mod.name if mod else "",
             "ruleset": self.ruleset_id, "scenario": self.scenario_id,
             "rulesets": [{"id": r, "title": get_ruleset(r).title, "scenarios": get_ruleset(r).scenario_ids()}
                          for r in ruleset_ids()],

@@ -49,6 +49,19 @@ class CounterField:
 
 
 @dataclass(frozen=True)
+class BankLine:
+    """A river line whose banks the ruleset reads (docs/maps.md `[banks.<line>]`):
+    `line` is the hexside feature the river is drawn with, `banks` the names of
+    its banks (a hex lies on one of them)."""
+
+    line: str
+    banks: tuple[Term, ...]
+    label: str = ""
+    rule: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True)
 class Vocabulary:
     layout: str  # "hex" or "graph"
     terrains: tuple[Term, ...] = ()
@@ -66,8 +79,12 @@ class Vocabulary:
     # Unit types a definition built from a VASSAL module gets (a module has the
     # counters' pictures, not the game's unit types; a counter's `type` names one).
     unit_types: tuple[definition_pb2.UnitType, ...] = ()
+    # River lines whose banks the ruleset reads (which side of the Rhine a hex lies on).
+    banks: tuple[BankLine, ...] = ()
 
     def names(self, kind: str) -> list[str]:
+        if kind == "banks":
+            return [b.line for b in self.banks]
         return [t.name for t in getattr(self, kind)]
 
     def unknown_names(self, gm: map_pb2.GameMap) -> list[tuple[str, str, str]]:
@@ -98,6 +115,13 @@ class Vocabulary:
                 check("hex_features", "hex feature", f, hx.id)
             for t in hx.tags:
                 check("tags", "tag", t, hx.id)
+            for line, bank in sorted(hx.banks.items()):
+                known = next((b for b in self.banks if b.line == line), None)
+                if known is None:
+                    check("banks", "river line with banks", line, hx.id)
+                elif bank not in [t.name for t in known.banks] and ("bank", f"{line}:{bank}") not in seen:
+                    seen.add(("bank", f"{line}:{bank}"))
+                    out.append((f"bank of the {line}", bank, hx.id))
         for hs in hm.hexsides:
             for f in hs.features:
                 check("hexside_features", "hexside feature", f, f"{hs.a}/{hs.b}")
@@ -122,6 +146,7 @@ def derived(layout: str, scenarios: Iterable[definition_pb2.Scenario], counters_
     sides: set[str] = set()
     roads: set[str] = set()
     tags: set[str] = set()
+    banks: dict[str, set[str]] = {}
     default = ""
     for sc in scenarios:
         m = sc.definition.map
@@ -132,6 +157,8 @@ def derived(layout: str, scenarios: Iterable[definition_pb2.Scenario], counters_
                 terr.add(hx.terrain)
                 feats.update(hx.features)
                 tags.update(t for t in hx.tags if not t.startswith("edge:"))
+                for line, bank in hx.banks.items():
+                    banks.setdefault(line, set()).add(bank)
             for hs in m.hex.hexsides:
                 sides.update(hs.features)
             roads.update(r.kind for r in m.hex.roads)
@@ -146,6 +173,7 @@ def derived(layout: str, scenarios: Iterable[definition_pb2.Scenario], counters_
             CounterField("type", target="type"), CounterField("size", target="size"))
     return Vocabulary(layout, _terms(terr), _terms(feats), _terms(sides), _terms(roads), _terms(tags),
                       counters_table=counters_table, counter_fields=fields, default_terrain=default,
+                      banks=tuple(BankLine(line, _terms(names)) for line, names in sorted(banks.items())),
                       notes=("derived from the ruleset's shipped data: names its maps use",))
 
 

@@ -162,11 +162,11 @@ class HexMap:
                     crossing = line in self.side_features[h * 6 + d]
                     if crossing and bank[t] == bank[h]:
                         raise MalformedInput(f"hexes {self.labels[h]!r} and {self.labels[t]!r} are across the {line} "
-                                             f"from each other but both on its {bank[h]!r} bank", f"hexes {line} banks")
+                                             f"from each other but both on its {bank[h]!r} bank", f"banks.{line}")
                     if not crossing and bank[t] != bank[h]:
                         raise MalformedInput(f"hexes {self.labels[h]!r} ({bank[h]!r} bank) and {self.labels[t]!r} "
                                              f"({bank[t]!r} bank) are adjacent with no {line} hexside between them",
-                                             f"hexes {line} banks")
+                                             f"banks.{line}")
 
     def bank(self, line: str, h: int) -> str:
         """The bank of river line `line` hex `h` lies on ("" when the map does not say)."""

@@ -71,3 +71,30 @@ def test_render_as_a_side_draws_and_computes_only_what_it_may_know(tmp_path: Pat
     r = runner.invoke(app, ["render", str(p), "-o", str(tmp_path / "blue.svg"), "--side", "blue"])
     assert r.exit_code == 0, r.output
     assert "Red One" not in (tmp_path / "blue.svg").read_text()
+
+
+def test_render_reach_with_mode_strategic_draws_the_strategic_move_as_umpire_reach_lists_it(tmp_path: Path) -> None:
+    """Patton's 3rd Army 5.1.C / 5.5.2: a mechanized unit's strategic move pays
+    1/2 MP per road hex, so --mode strategic draws more hexes, at their strategic
+    cost, than the ordinary (tactical) reach (ILLUSTRATIVE map, SYNTHETIC tables)."""
+    import json
+
+    from tests.rules.pattons.helpers import at
+
+    p = tmp_path / "move.binpb"
+    write_message(p, at({"CCA/4": "0117"}, phase="us-movement"))
+    reach_fill = 'fill="#1e90ff"'
+    r = runner.invoke(app, ["render", str(p), "-o", str(tmp_path / "t.svg"), "--reach", "CCA/4"])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["render", str(p), "-o", str(tmp_path / "s.svg"), "--reach", "CCA/4", "--mode", "strategic"])
+    assert r.exit_code == 0, r.output
+    tactical, strategic = (tmp_path / "t.svg").read_text(), (tmp_path / "s.svg").read_text()
+    listed = json.loads(runner.invoke(app, ["reach", str(p), "CCA/4", "--mode", "strategic", "--json"]).output)
+    assert strategic.count(reach_fill) == len(listed["reachable"]) > tactical.count(reach_fill)
+    assert ">1.5</text>" in strategic and ">1.5</text>" not in tactical  # 0417: 3 hexes of road at 1/2 MP
+    assert "strategic move" in strategic
+    bad = runner.invoke(app, ["render", str(p), "-o", str(tmp_path / "b.svg"), "--reach", "CCA/4", "--mode", "rail"])
+    assert bad.exit_code == 2 and "'strategic'" in bad.output and "Traceback" not in bad.output
+    assert not (tmp_path / "b.svg").exists()
+    alone = runner.invoke(app, ["render", str(p), "-o", str(tmp_path / "c.svg"), "--mode", "strategic"])
+    assert alone.exit_code == 2 and "--mode" in alone.output and "--reach" in alone.output

@@ -211,6 +211,10 @@ def _walkthrough(page: Any, url: str, project: Path, ragnarok: Path, samples_dir
     page.screenshot(path=str(shots / "09-game-supply.png"))
     page.click('[data-tab="charts"]')
     page.wait_for_selector('section.table[data-table="nordwind-1945/crt"]')
+    # Beside the grids, the module's own charts (its 8 ChartWindow images), drawn.
+    assert page.locator("img.chart").count() == 8
+    page.wait_for_function("(() => { const i = document.querySelector('img.chart'); "
+                           "return i.complete && i.naturalWidth > 0; })()")
     page.screenshot(path=str(shots / "10-charts.png"))
     assert not page.errors, page.errors
 

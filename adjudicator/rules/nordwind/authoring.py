@@ -4,9 +4,10 @@ the rules code itself uses, so the two cannot drift apart."""
 
 from __future__ import annotations
 
-from adjudicator.core.authoring import CounterField, Term, Vocabulary
+from adjudicator.core.authoring import BankLine, CounterField, Term, Vocabulary
 from adjudicator.rules.nordwind.data import roster
 from adjudicator.rules.nordwind.board import RHINE, ROAD_ROWS, TERRAIN_ROWS
+from adjudicator.rules.nordwind.cite import ALLIED, GERMAN
 from adjudicator.rules.nordwind.moves import RED_LINE_TAG
 from adjudicator.rules.nordwind.units import CLASSES, COLUMNS, COUNTERS, QUALITIES, SIZES
 
@@ -38,5 +39,9 @@ VOCABULARY = Vocabulary(
         for c in COLUMNS),
     default_terrain="clear",
     unit_types=tuple(roster().unit_types),
+    banks=(BankLine(RHINE, (
+        Term(GERMAN, "German bank", "Nordwind 3.3", "the German player places the ferry on his bank"),
+        Term(ALLIED, "Allied bank", "Nordwind 10.1.1", "set-ups \"along the Rhine\" are on the placing side's bank"),
+    ), "Rhine", "Nordwind 3.3", "mark the hexes along the Rhine: which bank each lies on"),),
     notes=("towns: give the hex its place name (Saverne, ...): the objectives are found by name (10.3)",),
 )

@@ -31,6 +31,9 @@ CODE_CASE = {"ENEMY_OCCUPIED": "5.2.1", "ZOC_TO_ZOC": "6.3.2.B", "STOPPED": "5.2
              "CANNOT_END_HERE": "7.0"}
 PART_CASE = {"road": "5.4.3", "zoc-exit": "6.3.2.C", "terrain": "5.4.2", "hexside": "5.0.G", "override": "21.0",
              "road-denied": "5.5.2.B"}
+# A strategic move pays the TEC cost, or the road's (1/2 MP for mechanized units),
+# under 5.5.2.A, not the tactical move's 5.4.2 / 5.4.3.
+STRATEGIC_PART_CASE = {**PART_CASE, "road": "5.5.2.A", "terrain": "5.5.2.A"}
 
 
 def movement_allowance(g: Game, uid: str, *, printed: bool = False) -> int:
@@ -247,6 +250,7 @@ def check(g: Game, p: Plan, hexes: list[int], b: VerdictBuilder) -> bool:
             b.violation("STOPPED", f"{uid} stops on entering an EZOC at {g.label(entry)}", P3.cite("6.3.1"), uid)
             return False
     pc = validate_path(p.costs.table, _after_entry(p), start, path, budget)
+    cases = STRATEGIC_PART_CASE if p.mode == "strategic" else PART_CASE
     needs = []
     h = start
     for s in pc.steps:
@@ -255,7 +259,7 @@ def check(g: Game, p: Plan, hexes: list[int], b: VerdictBuilder) -> bool:
         if e in p.costs.unknown_edge and g.hm.roads[e] and not any(x.kind == "override" for x in s.parts):
             needs.append(p.costs.unknown_edge[e])
         notes = [common_pb2.RuleNote(text=f"{x.kind} {x.units / 2:g} MP" + (f" ({x.detail})" if x.detail else ""),
-                                     citation=P3.cite(PART_CASE.get(x.kind, "5.0.G"))) for x in s.parts]
+                                     citation=P3.cite(cases.get(x.kind, "5.0.G"))) for x in s.parts]
         b.verdict.path.add(location=g.label(s.hex), cost=s.cost / 2, total=(s.total + (p.budget - budget)) / 2,
                            notes=notes)
         h = s.hex

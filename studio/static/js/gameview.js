@@ -18,6 +18,7 @@ export class GameTab {
     this.selected = null;
     this.attackers = new Set();
     this.mode = "move";
+    this.moveMode = ""; // the movement mode (MoveUnits.mode) of reach and of a drag; "" = the ordinary move
   }
 
   get map() {
@@ -121,6 +122,7 @@ export class GameTab {
           id, el("button", { class: "x", title: `leave ${id} out`, onclick: () => { this.attackers.delete(id);
             this.renderSide(); this.drawUnits(); } }, "×"))), " — now click the target"]
         : "click a stack of your units (each stack joins the attack), then the hex or town they attack") : null,
+      this.modeRow(),
       el("div", { class: "row" }, "supply of ",
         ...v.sides.map((s) => el("button", { "data-supply": s, onclick: () => this.supply(s) }, s)),
         el("button", { onclick: () => { this.supplyHexes = null; this.drawOverlay(); } }, "none")),
@@ -130,6 +132,25 @@ export class GameTab {
       v.kind === "log" ? this.stepsBox() : null,
       v.diagnostics.length ? el("details", {}, el("summary", {}, `${v.diagnostics.length} import notes`),
         el("ul", { class: "small" }, ...v.diagnostics.map((d) => el("li", {}, d)))) : null].filter(Boolean));
+  }
+
+  // The movement mode, when the rules have more than one (P3A 5.1.C: tactical or
+  // strategic): reach and a drag's move are asked in that mode.
+  modeRow() {
+    const modes = this.game.reach_modes || [""];
+    if (!modes.includes(this.moveMode)) this.moveMode = "";
+    if (modes.length < 2) return null;
+    const pick = el("select", { id: "reach-mode", title: "MoveUnits.mode: how the unit moves (reach and a drag)" },
+      ...modes.map((m) => el("option", { value: m }, m || "ordinary (the rules' default)")));
+    pick.value = this.moveMode;
+    pick.addEventListener("change", () => this.setMoveMode(pick.value));
+    return el("div", { class: "row" }, "movement ", pick);
+  }
+
+  async setMoveMode(m) {
+    this.moveMode = m;
+    status(`movement mode: ${m || "ordinary"}`);
+    if (this.selected) await this.select(this.selected);
   }
 
   actionsBox() {
@@ -253,9 +274,10 @@ export class GameTab {
     this.selected = unitId;
     this.path = null;
     try {
-      const r = await post("api/game/reach", { unit: unitId });
+      const r = await post("api/game/reach", { unit: unitId, mode: this.moveMode });
       this.reach = new Map(r.reachable.map((x) => [x.location, x]));
       status(`${unitId}: ${r.reachable.length} ${this.board.graph ? "towns" : "hexes"} within reach`
+        + (r.mode ? ` (${r.mode} move)` : "")
         + (r.notes.length ? ` · ${r.notes.join(" · ")}` : ""));
     } catch (e) {
       this.reach = new Map();
@@ -272,9 +294,9 @@ export class GameTab {
   async proposeMove(unit, dest) {
     const r = this.reach && this.reach.get(dest);
     const path = r ? r.path : [dest];
-    const action = { side: unit.side, move: { unit_ids: [unit.id], path } };
+    const action = { side: unit.side, move: { unit_ids: [unit.id], path, ...(this.moveMode ? { mode: this.moveMode } : {}) } };
     this.path = [unit.location, ...path];
-    await this.judge(action, `move ${unit.id} ${unit.location} → ${dest}`);
+    await this.judge(action, `${this.moveMode ? this.moveMode + " " : ""}move ${unit.id} ${unit.location} → ${dest}`);
   }
 
   async attack(target) {

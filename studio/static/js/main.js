@@ -38,7 +38,9 @@ async function main() {
         if (!sel || !sel.value) {
           panes.map.replaceChildren(el("p", {}, graphs(info)
             ? "No board to draw: open a module with a region map, choose a scenario, or put a board file in boards/."
-            : "The module has no map with a hex grid."));
+            : info.module_file ? "The module has no map with a hex grid."
+              : "No module open: the Map tab paints over a VASSAL module's boards (umpire studio MODULE.vmod "
+                + "--ruleset …). A canonical state opens in the Game tab, drawn on its own map."));
         } else if (!tab.data || tab.mapIdent !== sel.value) await tab.open(sel.value);
       } else {
         await tab.open();
@@ -95,7 +97,7 @@ function header(info) {
     el("span", { class: "module" }, info.module || "no module"),
     el("label", {}, "ruleset ", rs), el("label", {}, "scenario ", sc),
     mapNames(info).length ? el("label", {}, graphs(info) ? "board " : "map ", maps) : null,
-    el("span", { class: "small project" }, info.project)].filter(Boolean));
+    el("span", { class: "small project", title: `project folder: ${info.project_path}` }, info.project)].filter(Boolean));
 }
 
 main().catch((e) => { status(`the studio could not start: ${e.message}`, "error"); });

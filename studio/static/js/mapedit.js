@@ -1,6 +1,7 @@
 // Painting a map file over the board: terrain, hex features, tags (map edges,
-// entry hexes, the ruleset's own tags), place names, hexside features, roads
-// and railways, excluded hexes. Every change is a command with its inverse
+// entry hexes, the ruleset's own tags), place names, river banks (which side of
+// a river line a hex lies on: docs/maps.md [banks.<line>]), hexside features,
+// roads and railways, excluded hexes. Every change is a command with its inverse
 // (undo/redo); saving sends the document to the server, which writes the map
 // file and checks it exactly as `umpire check-map` does.
 
@@ -68,6 +69,9 @@ export class MapEditor {
       group("Hex features", v.hex_features.map(term("feature"))),
       group("Hexsides (click or drag along a side)", v.hexside_features.map(term("side"))),
       group("Roads and railways (drag from hex to hex)", v.road_kinds.map(term("road"))),
+      ...(v.banks || []).map((b) => group(`Banks of the ${b.label} (click or drag over hexes)`, b.banks.map((t) =>
+        btn(`bank:${b.line}:${t.name}`, t.label, t.colour, [`${b.line}: ${t.name} bank`, t.rule, t.note].filter(Boolean)
+          .join(" · "))))),
       group("Tags", [
         ...v.tags.map(term("tag")),
         ...EDGES.map((e) => btn(`tag:edge:${e}`, `map edge: ${e}`, "#444", `edge:${e} (docs/maps.md)`)),
@@ -104,7 +108,8 @@ export class MapEditor {
     const t = this.tooltip;
     if (i < 0) { t.hidden = true; return; }
     const label = this.data.labels[i];
-    const bits = [this.terrainOf(label), ...(this.doc.features[label] || []), ...(this.doc.tags[label] || [])];
+    const bits = [this.terrainOf(label), ...(this.doc.features[label] || []), ...(this.doc.tags[label] || []),
+      ...Object.entries(this.doc.banks[label] || {}).map(([line, bank]) => `${bank} bank of the ${line}`)];
     t.hidden = false;
     t.dataset.label = label;
     t.textContent = `${label}` + (this.data.names[i] !== label ? ` — VASSAL: ${this.data.names[i]}` : "")
@@ -222,6 +227,14 @@ export class MapEditor {
       if (kind === "down") this.toggleOn = !have.includes(name);
       const next = this.toggleOn ? [...new Set([...have, name])] : have.filter((x) => x !== name);
       this.set(field, label, next.length ? next : undefined);
+    } else if (t.startsWith("bank:")) {
+      const line = t.slice(5, t.lastIndexOf(":"));
+      const bank = t.slice(t.lastIndexOf(":") + 1);
+      const have = this.doc.banks[label] || {};
+      if (kind === "down") this.toggleOn = have[line] !== bank; // clicking a hex on this bank takes it off
+      const next = { ...have };
+      if (this.toggleOn) next[line] = bank; else if (next[line] === bank) delete next[line];
+      this.set("banks", label, Object.keys(next).length ? next : undefined);
     } else if (t.startsWith("prefix:") && kind === "down") {
       this.askText(label, `${t.slice(7)}`, "").then((suffix) => {
         if (suffix === null) return;
@@ -242,7 +255,7 @@ export class MapEditor {
       (this.gesture || (this.gesture = [])).push({ field: "_excluded", key: null, old, value: next });
       this.redraw("excluded", label);
     } else if (t === "erase") {
-      for (const f of ["terrain", "features", "tags", "names"]) this.set(f, label, undefined);
+      for (const f of ["terrain", "features", "tags", "names", "banks"]) this.set(f, label, undefined);
     }
   }
 
@@ -282,9 +295,15 @@ export class MapEditor {
     return `hsl(${h % 360} 60% 45%)`;
   }
 
+  bankColour(line, bank) {
+    const b = (this.info.vocabulary.banks || []).find((x) => x.line === line);
+    const t = b && b.banks.find((x) => x.name === bank);
+    return t ? t.colour : this.colour("banks", `${line}:${bank}`);
+  }
+
   redraw(field, key) {
     if (field === "_excluded") field = "excluded";
-    if (field === "terrain" || field === "features" || field === "tags" || field === "names") this.drawHex(key);
+    if (["terrain", "features", "tags", "names", "banks"].includes(field)) this.drawHex(key);
     else if (field === "hexsides") this.drawSide(key);
     else if (field === "roads") this.drawRoads();
     else if (field === "excluded") this.drawExcluded();
@@ -295,7 +314,7 @@ export class MapEditor {
     this.markEls = new Map();
     this.sideEls = new Map();
     for (const l of new Set([...Object.keys(this.doc.terrain), ...Object.keys(this.doc.features),
-      ...Object.keys(this.doc.tags), ...Object.keys(this.doc.names)])) this.drawHex(l);
+      ...Object.keys(this.doc.tags), ...Object.keys(this.doc.names), ...Object.keys(this.doc.banks)])) this.drawHex(l);
     for (const k of Object.keys(this.doc.hexsides)) this.drawSide(k);
     this.drawRoads();
     this.drawExcluded();
@@ -325,7 +344,8 @@ export class MapEditor {
     const feats = this.doc.features[label] || [];
     const tags = this.doc.tags[label] || [];
     const name = this.doc.names[label];
-    if (!feats.length && !tags.length && !name) { this.markEls.delete(label); return; }
+    const banks = Object.entries(this.doc.banks[label] || {});
+    if (!feats.length && !tags.length && !name && !banks.length) { this.markEls.delete(label); return; }
     const [cx, cy] = v.data.centre[i];
     const r = v.radius;
     const g = svgEl("g", { class: "mark" });
@@ -334,6 +354,16 @@ export class MapEditor {
       r: r * 0.13, fill: this.colour("hex_features", ft), class: "feature", "data-name": ft })));
     tags.forEach((tg, k) => g.append(svgEl("rect", { x: cx + r * 0.2, y: cy - r * 0.45 + k * r * 0.22, width: r * 0.18,
       height: r * 0.18, fill: tg.startsWith("edge:") ? "#444" : this.colour("tags", tg), class: "tag", "data-name": tg })));
+    banks.forEach(([line, bank], k) => { // a bank: a coloured flag with the bank's initial, lower left
+      const x = cx - r * 0.62 + k * r * 0.3, y = cy + r * 0.05;
+      const b = svgEl("g", { class: "bank", "data-bank": `${line}:${bank}` });
+      b.append(svgEl("rect", { x, y, width: r * 0.26, height: r * 0.26, rx: r * 0.04, fill: this.bankColour(line, bank),
+        stroke: "#fff", "stroke-width": r * 0.025 }));
+      const tx = svgEl("text", { x: x + r * 0.13, y: y + r * 0.2, class: "bank-initial", "font-size": r * 0.2 });
+      tx.textContent = bank.slice(0, 1).toUpperCase();
+      b.append(tx);
+      g.append(b);
+    });
     if (name) {
       const tx = svgEl("text", { x: cx, y: cy + r * 0.55, class: "place", "font-size": r * 0.28 });
       tx.textContent = name;

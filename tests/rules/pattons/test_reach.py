@@ -171,3 +171,16 @@ def agree(st0: state_pb2.GameState, rng: random.Random) -> int:
 def test_reach_and_validate_never_disagree_in_either_mode(seed: int) -> None:
     rng = random.Random(seed)
     assert agree(random_position(rng), rng) > 0
+
+
+def test_5_5_2_a_a_strategic_moves_steps_cite_strategic_movement_not_the_tactical_cases() -> None:
+    """5.4.2/5.4.3 are the tactical move's costs; a strategic move pays the TEC
+    cost, or 1/2 MP along a road for a mechanized unit, under 5.5.2.A."""
+    st0 = at({CCA: "0117"}, phase="us-movement")
+    path = next(r.path for r in RS.reach(st0, CCA, "strategic") if r.location == "0417")
+    v = engine.validate(st0, move("us", [CCA], list(path), mode="strategic"))
+    assert v.legal
+    cited = {n.citation.rule_case for step in v.path for n in step.notes}
+    assert cited == {"5.5.2.A"}
+    tactical = engine.validate(st0, move("us", [CCA], list(path)))
+    assert {n.citation.rule_case for step in tactical.path for n in step.notes} <= {"5.4.2", "5.4.3"}  # tactically
