@@ -17,7 +17,7 @@ from umpire.v1 import map_pb2
 
 
 def hex_grid_to_proto(g: HexGeom, width: int, height: int) -> map_pb2.HexGrid:
-    n = g.numbering or AxisNumbering()
+    n = g.label_numbering(width, height)  # raw column/row for a grid without numbering
     if n.oblique:
         raise MalformedInput("ObliqueHexGridNumbering has no canonical equivalent (umpire.v1.HexNumbering)")
     cols, rows = extent(g, width, height)
@@ -53,14 +53,7 @@ def hex_grid_from_proto(grid: map_pb2.HexGrid) -> HexGeom:
 
 def extent(g: HexGeom, width: int, height: int) -> tuple[int, int]:
     """Raw columns and rows whose hex centres lie on a board of this size."""
-    along, across = (height, width) if g.sideways else (width, height)
-    cols = 0
-    while g.dx * cols + g.x0 < along and cols < 10000:
-        cols += 1
-    rows = 0
-    while g.dy * rows + g.y0 < across and rows < 10000:
-        rows += 1
-    return cols, rows
+    return g.extent(width, height)
 
 
 def hex_grids(board: BoardGeometry) -> list[tuple[str | None, HexGeom, int, int]]:
