@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from adjudicator.core import engine
 from adjudicator.core.dice import ScriptedDice
+from adjudicator.core.errors import MalformedInput
 from adjudicator.core.ruleset import get_ruleset, ruleset_ids
 from importers.vassal.binding import Binder, BoundPiece, Locator, Place
 from importers.vassal.canonmap import hex_grids, map_from_geometry
@@ -279,7 +280,7 @@ def _import_game(game: SavedGame, module: Module, binding: vassal_pb2.VassalBind
         if us.status == state_pb2.UnitState.ON_MAP:
             scenario_msg.setup.add(unit_id=uid, location=us.location)
 
-    state = _make_state(binding, scenario_msg, shown, rolls, use_engine, diags)
+    state = _make_state(binding, scenario_msg, shown, rolls, use_engine, diags, from_module=scen is None)
     state.game_id = state.game_id or "offline"
     off_map = {pid for uid, pid in unit_pieces.items() if shown[uid].status != state_pb2.UnitState.ON_MAP}
     _add_markers_and_opaque(state, game, bound, places, pos, off_map, keep_opaque)
@@ -296,11 +297,20 @@ def _import_game(game: SavedGame, module: Module, binding: vassal_pb2.VassalBind
 
 def _make_state(binding: vassal_pb2.VassalBinding, scenario: definition_pb2.Scenario,
                 shown: dict[str, state_pb2.UnitState], rolls: Iterable[int], use_engine: bool,
-                diags: list[str]) -> state_pb2.GameState:
+                diags: list[str], from_module: bool = False) -> state_pb2.GameState:
     if use_engine and binding.ruleset and binding.ruleset in ruleset_ids():
         ruleset = get_ruleset(binding.ruleset)
-        state, _events = engine.new_game(ruleset, scenario, game_id="offline", options={}, tables=None,
-                                         dice=ScriptedDice(list(rolls)))
+        try:
+            state, _events = engine.new_game(ruleset, scenario, game_id="offline", options={}, tables=None,
+                                             dice=ScriptedDice(list(rolls)))
+        except MalformedInput as e:
+            if from_module:  # the module's own map: say when it is not the ruleset's at all (issue 13)
+                from importers.vassal.completion import grid_mismatch
+
+                why = grid_mismatch(binding.ruleset, scenario.definition.map)
+                if why is not None:
+                    raise MalformedInput(why) from e
+            raise
         for us in state.units:
             if us.unit_id in shown:
                 s = shown[us.unit_id]

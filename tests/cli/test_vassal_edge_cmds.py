@@ -1,0 +1,66 @@
+"""`umpire inspect` / `convert` on modules that do not fit (issue 13): a
+predefined setup whose file is missing, a module paired with another game's
+ruleset, an unnumbered hex grid (modules written by the project's own writers,
+then edited)."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from cli.main import app
+from exporters.vassal.archive import zip_bytes
+from exporters.vassal.module_build import build_module
+from tests.support.vassal import hex_scenario
+
+runner = CliRunner()
+
+
+def umpire(*args: object) -> tuple[int, str, str]:
+    r = runner.invoke(app, [str(a) for a in args])
+    return r.exit_code, r.stdout, r.stderr
+
+
+def _module_entries() -> dict[str, bytes]:
+    z = zipfile.ZipFile(io.BytesIO(build_module(hex_scenario().definition, hex_scenario())))
+    return {n: z.read(n) for n in z.namelist()}
+
+
+def test_inspect_says_a_predefined_setup_file_is_missing(tmp_path: Path) -> None:
+    entries = _module_entries()
+    saves = [n for n in entries if n.endswith(".vsav")]
+    assert saves, "the generated module holds its setup as a save entry"
+    for n in saves:
+        del entries[n]
+    p = tmp_path / "broken.vmod"
+    p.write_bytes(zip_bytes(entries.items()))
+    code, out, _ = umpire("inspect", p)
+    assert code == 0
+    line = next(ln for ln in out.splitlines() if "predefined setups" in ln)
+    assert f"file {saves[0]} MISSING from the module" in line
+
+
+def test_inspect_lists_a_present_setup_file_without_a_warning(tmp_path: Path) -> None:
+    p = tmp_path / "ok.vmod"
+    p.write_bytes(zip_bytes(_module_entries().items()))
+    code, out, _ = umpire("inspect", p)
+    line = next(ln for ln in out.splitlines() if "predefined setups" in ln)
+    assert code == 0 and "MISSING" not in line and "[file " in line
+
+
+def test_module_of_another_game_with_a_ruleset_says_the_grid_does_not_match(tmp_path: Path) -> None:
+    entries = _module_entries()
+    p = tmp_path / "other.vmod"
+    p.write_bytes(zip_bytes(entries.items()))
+    save = tmp_path / "start.vsav"
+    save.write_bytes(next(v for n, v in entries.items() if n.endswith(".vsav")))  # the module's setup save
+    code, _out, err = umpire("convert", save, tmp_path / "s.json", "--module", p, "--ruleset", "nordwind-1945")
+    assert code == 2
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in err
+    assert "the module's grid (10x8 hexes 0101..1009) does not match the map of ruleset 'nordwind-1945'" in lines[0]
+    assert "default_terrain" not in err
+    assert not (tmp_path / "s.json").exists()
