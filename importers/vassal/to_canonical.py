@@ -219,7 +219,11 @@ def _import_game(game: SavedGame, module: Module, binding: vassal_pb2.VassalBind
         bound[pid] = b
         places[pid] = locator.place(pp.map, pp.x, pp.y)
 
-    definition = scen.definition if scen is not None else _module_definition(module, binding, game, bound, game_map)
+    if scen is None:
+        log_units, log_gpids = _log_created_units(game, binder, set(unit_pieces))
+        definition = _module_definition(module, binding, game, {**bound, **log_units}, game_map, log_gpids)
+    else:
+        definition = scen.definition
     if scen is None and complete is not None:
         complete(definition)
     scenario_msg = definition_pb2.Scenario()
@@ -392,6 +396,38 @@ def _module_map(module: Module, binding: vassal_pb2.VassalBinding, game: SavedGa
                              source=f"VASSAL module {module.title!r}, map {first.map!r}")
 
 
+def _log_created_units(game: SavedGame, binder: Binder,
+                       have: set[str]) -> tuple[dict[str, BoundPiece], dict[str, str]]:
+    """Units whose pieces a log creates inside its LOG steps (VASSAL 3.2 logs
+    start from an empty position and add every piece in a step): the definition
+    built from the module must know them, or the replay could not place them.
+    (bound pieces by piece id, palette gpids by piece id)"""
+    from importers.vassal import commands as C
+
+    out: dict[str, BoundPiece] = {}
+    gpids: dict[str, str] = {}
+    units = {b.unit_id for b in out.values()}
+    for step in game.log_steps:
+        for cmd in step.commands:
+            if C.kind_of(cmd.text) != C.ADD:
+                continue
+            try:
+                ap = AddPieceText.parse(cmd.text)
+                if ap.id is None or ap.id in game.pieces or ap.id in out:
+                    continue
+                p = Piece(ap.id, ap.type, ap.state)
+                if p.kind != "piece" or p.problems:
+                    continue
+                b = binder.bind(p, p.basic.map)
+            except ValueError:
+                continue  # an unreadable step: the replay reports it where it is
+            if b.kind == "unit" and b.unit_id not in have and b.unit_id not in units:
+                out[ap.id] = b
+                units.add(b.unit_id)
+                gpids[ap.id] = p.basic.gpid
+    return out, gpids
+
+
 def _module_definition(module: Module, binding: vassal_pb2.VassalBinding, game: SavedGame | None,
                        bound: dict[str, BoundPiece], game_map: map_pb2.GameMap | None,
                        gpids: dict[str, str] | None = None) -> definition_pb2.GameDefinition:
@@ -411,7 +447,8 @@ def _module_definition(module: Module, binding: vassal_pb2.VassalBinding, game: 
         if b.kind != "unit":
             continue
         u = d.units.add(id=b.unit_id, side=b.side, name=b.unit_name, type=b.unit_type)
-        gpid = game.pieces[pid].piece.basic.gpid if game is not None else (gpids or {}).get(pid, "")
+        gpid = game.pieces[pid].piece.basic.gpid if game is not None and pid in game.pieces \
+            else (gpids or {}).get(pid, "")
         if gpid:
             u.props["vassal.gpid"] = gpid
         if b.unit_type and b.unit_type not in types:

@@ -64,3 +64,45 @@ def test_module_of_another_game_with_a_ruleset_says_the_grid_does_not_match(tmp_
     assert "the module's grid (10x8 hexes 0101..1009) does not match the map of ruleset 'nordwind-1945'" in lines[0]
     assert "default_terrain" not in err
     assert not (tmp_path / "s.json").exists()
+
+
+def _save_with_seats_and_notes(tmp_path: Path) -> tuple[Path, Path]:
+    """SYNTHETIC: the module's setup save with two player seats, a note and a
+    deck command added before end_save."""
+    from exporters.vassal.archive import save_entries
+    from importers.vassal.archive import Archive
+    from importers.vassal.game import read_game_archive
+    from importers.vassal.obfuscation import Encoding
+
+    entries = _module_entries()
+    mod = tmp_path / "m.vmod"
+    mod.write_bytes(zip_bytes(entries.items()))
+    name = next(n for n in entries if n.endswith(".vsav"))
+    text = read_game_archive(Archive(entries[name], name)).text
+    extra = "\x1b".join(["PLAYER\tpw-alice\tAlice\tBlue", "PLAYER\tpw-bob\tBob\tRed", "NOTES\tbring snacks",
+                         "CHECK\t1"])
+    text = text.replace("\x1bend_save", "\x1b" + extra + "\x1bend_save")
+    save = tmp_path / "seats.vsav"
+    save.write_bytes(zip_bytes(save_entries(text, Encoding(), {})))
+    return mod, save
+
+
+def test_import_names_the_commands_the_state_does_not_carry(tmp_path: Path) -> None:
+    mod, save = _save_with_seats_and_notes(tmp_path)
+    code, _out, err = umpire("convert", save, tmp_path / "s.json", "--module", mod)
+    assert code == 0
+    line = next(ln for ln in err.splitlines() if "not carried by the canonical state" in ln)
+    assert "2 player seats (PLAYER" in line and "notes (NOTES x1)" in line and "CHECK x1" in line
+    assert "--base seats.vsav" in line
+    assert "pw-alice" not in err
+
+
+def test_save_built_without_base_warns_what_of_the_imported_file_it_lacks(tmp_path: Path) -> None:
+    mod, save = _save_with_seats_and_notes(tmp_path)
+    assert umpire("convert", save, tmp_path / "s.json", "--module", mod)[0] == 0
+    code, _out, err = umpire("convert", tmp_path / "s.json", tmp_path / "new.vsav", "--module", mod)
+    assert code == 0 and (tmp_path / "new.vsav").exists()
+    line = next(ln for ln in err.splitlines() if "without --base" in ln)
+    assert f"not written from {save}: 2 player seats" in line and "notes (NOTES x1)" in line
+    code, _out, err = umpire("convert", tmp_path / "s.json", tmp_path / "kept.vsav", "--module", mod, "--base", save)
+    assert code == 0 and "not written" not in err
