@@ -266,7 +266,9 @@ def do_convert(src: Path, dst: Path, module: Optional[Path], binding: Optional[P
                                                   complete=comp))
         _warn_many(res.diagnostics)
         _warn_not_carried(game, src)
-        write_message(dst, with_tables(res.state, user_tables, str(files.tables)))
+        state = with_tables(res.state, user_tables, str(files.tables))
+        del res, game  # the save's text and parse tree: not needed to write the state (peak memory)
+        write_message(dst, state)
         return
     if si in LOG_EXT and so in CANON_EXT:
         mod = need_module(module, "read a log", extensions)
