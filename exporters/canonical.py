@@ -7,7 +7,6 @@ leaves a half-written file.
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import tempfile
@@ -71,8 +70,16 @@ def write_message(path: str | Path, message: Message) -> None:
 
 
 def _dump_json(obj: object, f: BinaryIO) -> None:
-    w = io.TextIOWrapper(f, encoding="ascii", newline="")
-    json.dump(obj, w, indent=2, sort_keys=False, ensure_ascii=True)
-    w.write("\n")
-    w.flush()
-    w.detach()
+    """json.dumps(obj, indent=2) + newline, written in ~1 MB pieces (the
+    encoder yields tiny chunks; one write each would cost more than encoding)."""
+    buf: list[str] = []
+    size = 0
+    for chunk in json.JSONEncoder(indent=2, sort_keys=False, ensure_ascii=True).iterencode(obj):
+        buf.append(chunk)
+        size += len(chunk)
+        if size >= 1 << 20:
+            f.write("".join(buf).encode("ascii"))
+            buf.clear()
+            size = 0
+    buf.append("\n")
+    f.write("".join(buf).encode("ascii"))

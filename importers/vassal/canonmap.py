@@ -85,10 +85,12 @@ def region_names(board: BoardGeometry) -> list[tuple[str, int, int]]:
                 out.append((z.name, x, y))
             grids.append(z.own_grid)
         grids.append(g.background)
+    seen = {o[0] for o in out}
     for gr in grids:
         if isinstance(gr, RegionGeom):
             for name, x, y in gr.ordered():
-                if name not in [o[0] for o in out]:
+                if name not in seen:  # a set: boards with thousands of regions
+                    seen.add(name)
                     out.append((name, x, y))
     return out
 
@@ -129,10 +131,12 @@ def map_from_geometry(map_id: str, name: str, geo: MapGeometry, kind: str, sheet
         gm.hex.grid.CopyFrom(grid)
         return gm
     towns = gm.graph.towns
+    have: set[str] = set()
     for p in geo.placed:
         for nm, x, y in region_names(p.board):
-            if any(t.id == nm for t in towns):
+            if nm in have:
                 continue
+            have.add(nm)
             towns.add(id=nm, name=nm, x=x + p.x, y=y + p.y)
     return gm
 
