@@ -106,3 +106,19 @@ def test_save_built_without_base_warns_what_of_the_imported_file_it_lacks(tmp_pa
     assert f"not written from {save}: 2 player seats" in line and "notes (NOTES x1)" in line
     code, _out, err = umpire("convert", tmp_path / "s.json", tmp_path / "kept.vsav", "--module", mod, "--base", save)
     assert code == 0 and "not written" not in err
+
+
+def test_inspect_says_how_an_unnumbered_hex_grid_is_addressed(tmp_path: Path) -> None:
+    from tests.importers.vassal.test_vassal_edge_cases import _unnumbered_module
+
+    p = tmp_path / "unnumbered.vmod"
+    p.write_bytes(_rezip(_unnumbered_module()))
+    code, out, _ = umpire("inspect", p)
+    assert code == 0
+    grid_cells = [ln.split("│")[-2].strip() for ln in out.splitlines() if ln.count("│") >= 5]
+    assert "no numbering (Umpire ids: raw column+row, from 0000)" in " ".join(" ".join(grid_cells).split())
+
+
+def _rezip(mod) -> bytes:  # type: ignore[no-untyped-def]
+    a = mod.archive
+    return zip_bytes((n, a.read(n)) for n in a.names())
