@@ -406,7 +406,7 @@ def _log_created_units(game: SavedGame, binder: Binder,
 
     out: dict[str, BoundPiece] = {}
     gpids: dict[str, str] = {}
-    units = {b.unit_id for b in out.values()}
+    units: set[str] = set()
     for step in game.log_steps:
         for cmd in step.commands:
             if C.kind_of(cmd.text) != C.ADD:
