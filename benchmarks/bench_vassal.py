@@ -14,14 +14,30 @@ chains, tens of MB of decoded command text) for a generated hex module, then:
 * peak memory of the import (tracemalloc) against the decoded text size
 
 Targets (issue 5): import <= 5x floor, export <= 5x floor, peak <= 10x text.
-Run: python benchmarks/bench_vassal.py [--pieces N] [--repeat R]
+
+Whole process (issue 13), on a real-size file: each as its own process, CPU
+(user + sys, from os.wait4) and peak RSS, best of --repeat:
+
+* floor process   = python running the floor above on the save
+* `umpire convert SAVE state.json --module MOD` (the installed CLI: start-up included)
+* converter alone = a python that imports cli.vassal_cmds and runs the same
+  conversion (the importer's own cost, without the CLI's start-up)
+
+Targets: `umpire convert` <= 3x the floor process's CPU, peak RSS <= 10x the
+decoded text. `--save FILE --module FILE` runs it on a real save (the largest
+we know of, the 13.9 M-character Paths of Glory save: see docs/vassal.md §11);
+otherwise on the generated save.
+Run: python benchmarks/bench_vassal.py [--pieces N] [--repeat R] [--save S --module M] [--whole-only]
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import os
+import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 import zipfile
@@ -108,6 +124,80 @@ def floor(data: bytes) -> None:
     dec.split("\x1b")
 
 
+ROOT = Path(__file__).resolve().parent.parent
+FLOOR_PROCESS = """
+import sys, zipfile
+raw = zipfile.ZipFile(sys.argv[1]).read("savedGame")
+key = int(raw[5:7], 16)
+table = bytes(b ^ key for b in range(256))
+dec = bytes.fromhex(raw[7:].decode("ascii")).translate(table).decode("utf-8")
+dec.split("\\x1b")
+"""
+CONVERTER_ALONE = """
+import sys
+from pathlib import Path
+sys.path.insert(0, sys.argv[4])
+from cli.vassal_cmds import do_convert
+do_convert(Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3]), None, None, None, None, None, False, None,
+           None, [])
+"""
+
+
+# Each measured process is started by this small runner: a child forked from a
+# big parent starts with the parent's resident set, and ru_maxrss would count it.
+RUNNER = """
+import os, subprocess, sys
+p = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+err = p.stderr.read()
+_pid, status, ru = os.wait4(p.pid, 0)
+code = os.waitstatus_to_exitcode(status)
+if code:
+    sys.stderr.buffer.write(err[-400:])
+print(code, ru.ru_utime + ru.ru_stime, ru.ru_maxrss)
+"""
+
+
+def run_process(argv: list[str]) -> tuple[float, int]:
+    """(CPU seconds user+sys, peak RSS bytes) of one child process."""
+    r = subprocess.run([sys.executable, "-c", RUNNER] + argv, capture_output=True, text=True, cwd=ROOT)
+    code, cpu, rss = r.stdout.split()
+    if int(code) != 0:
+        raise SystemExit(f"{argv[:3]} failed ({code}): {r.stderr}")
+    return float(cpu), int(rss) * 1024
+
+
+def umpire_argv() -> list[str]:
+    exe = Path(sys.executable).with_name("umpire")
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", "cli.main"]
+
+
+def whole_process(save: Path, module: Path, repeat: int) -> None:
+    """The issue 13 figures: whole processes against the floor process, same run."""
+    text_len = len(read_game_archive(Archive.open(save)).text)
+    print(f"whole process on {save.name} ({save.stat().st_size / 1e6:.1f} MB, decoded {text_len / 1e6:.1f} M characters), "
+          f"module {module.name}")
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "state.json"
+        runs = {
+            "floor process": [sys.executable, "-c", FLOOR_PROCESS, str(save)],
+            "umpire convert": umpire_argv() + ["convert", str(save), str(out), "--module", str(module)],
+            "converter alone": [sys.executable, "-c", CONVERTER_ALONE, str(save), str(out), str(module), str(ROOT)],
+        }
+        best_cpu = {k: float("inf") for k in runs}
+        best_rss = {k: float("inf") for k in runs}
+        for _ in range(repeat):  # interleaved: every process sees the same machine load
+            for name, argv in runs.items():
+                cpu, rss = run_process(argv)
+                best_cpu[name] = min(best_cpu[name], cpu)
+                best_rss[name] = min(best_rss[name], rss)
+    f = best_cpu["floor process"]
+    for name in runs:
+        ratio = "" if name == "floor process" else f" = {best_cpu[name] / f:5.2f} x floor" + (
+            "  (target <= 3)" if name == "umpire convert" else "")
+        print(f"  {name:16s} CPU {best_cpu[name]:6.2f} s{ratio}; peak RSS {best_rss[name] / 2**20:6.1f} MiB "
+              f"= {best_rss[name] / text_len:5.2f} x decoded text" + ("  (target <= 10)" if name != "floor process" else ""))
+
+
 def best(fn, repeat: int) -> float:  # type: ignore[no-untyped-def]
     times = []
     for _ in range(repeat):
@@ -122,12 +212,29 @@ def main() -> None:
     ap.add_argument("--pieces", type=int, default=5000)
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--thin", action="store_true", help="thinner chains (about 3.7 KB per piece)")
+    ap.add_argument("--save", type=Path, help="a real save for the whole-process figures")
+    ap.add_argument("--module", type=Path, help="its module (with --save)")
+    ap.add_argument("--whole-only", action="store_true", help="only the whole-process figures")
     args = ap.parse_args()
+    if (args.save is None) != (args.module is None):
+        ap.error("--save and --module go together")
+    if args.save is not None and args.whole_only:
+        whole_process(args.save, args.module, args.repeat)
+        return
     print(f"generating a save with {args.pieces} pieces ...", flush=True)
     mod_bytes = build_module(definition(args.pieces))
     module = Module(Archive(mod_bytes, "bench.vmod"))
     data, text_len = make_save(module, args.pieces, THIN_FORMATS if args.thin else FORMATS)
     print(f"  archive {len(data) / 1e6:.1f} MB, decoded command text {text_len / 1e6:.1f} M characters")
+    if args.save is not None:
+        whole_process(args.save, args.module, args.repeat)
+    else:
+        with tempfile.TemporaryDirectory() as tmp:
+            (Path(tmp) / "bench.vsav").write_bytes(data)
+            (Path(tmp) / "bench.vmod").write_bytes(mod_bytes)
+            whole_process(Path(tmp) / "bench.vsav", Path(tmp) / "bench.vmod", args.repeat)
+    if args.whole_only:
+        return
     binding = vassal_pb2.VassalBinding(ruleset="bench")
 
     def do_import() -> state_pb2.GameState:

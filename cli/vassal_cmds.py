@@ -265,7 +265,10 @@ def do_convert(src: Path, dst: Path, module: Optional[Path], binding: Optional[P
                            lambda cb: import_game(game, mod, b, scenario=scen, rolls=rolls, progress=cb,
                                                   complete=comp))
         _warn_many(res.diagnostics)
-        write_message(dst, with_tables(res.state, user_tables, str(files.tables)))
+        _warn_not_carried(game, src)
+        state = with_tables(res.state, user_tables, str(files.tables))
+        del res, game  # the save's text and parse tree: not needed to write the state (peak memory)
+        write_message(dst, state)
         return
     if si in LOG_EXT and so in CANON_EXT:
         mod = need_module(module, "read a log", extensions)
@@ -313,10 +316,7 @@ def _write_vsav(msg: Message, dst: Path, mod: Module, b: vassal_pb2.VassalBindin
         _warn_many(report.diagnostics)
         write_game_entry(dst, data, g.entries)
         return
-    src = state.import_source
-    if src.format == "vassal" and src.file:
-        _warn(f"the state was read from {src.file}: without --base a new save is built (give --base to keep "
-              "that save's other pieces and commands byte for byte)")
+    _warn_no_base(state, strict)
     text, report = build_save(mod, b, state)
     enc = Encoding()
     entries = {"savedata": save_metadata(mod.views.version, mod.views.vassal_version or "3.7.9")}
@@ -324,6 +324,22 @@ def _write_vsav(msg: Message, dst: Path, mod: Module, b: vassal_pb2.VassalBindin
         entries["moduledata"] = mod.archive.read("moduledata")
     _warn_many(report.diagnostics)
     write_game(dst, text, _encoding(encoding, enc), entries)
+
+
+def _warn_not_carried(game: SavedGame, src: Path) -> None:
+    from importers.vassal.notcarried import import_warning
+
+    msg = import_warning(game, src.name)
+    if msg:
+        _warn(msg)
+
+
+def _warn_no_base(state: state_pb2.GameState, strict: bool) -> None:
+    from importers.vassal.notcarried import no_base_warning
+
+    msg = no_base_warning(state, lambda p: read_game(p, strict))
+    if msg:
+        _warn(msg)
 
 
 def _write_vlog(rec: state_pb2.GameRecord, dst: Path, mod: Module, b: vassal_pb2.VassalBinding,
@@ -408,12 +424,19 @@ def log_record(game: SavedGame, mod: Module, b: vassal_pb2.VassalBinding, rolls:
             _warn(f"LOG step {report.first_illegal_step} is illegal; the record stops before it (see umpire check-log)")
         return rec
     files.refuse("need an installed ruleset")
+    from importers.vassal.notcarried import record_warning
+
     imp = import_game(game, mod, b, scenario=scen, rolls=rolls)
     _warn_many(imp.diagnostics)
     rec = state_pb2.GameRecord(game_id="offline", initial=imp.state)
+    stepped: set[int] = set()
     for it in LogReader(game, mod, b, imp).items():
         if it.action is not None:
             rec.actions.add(version=len(rec.actions) + 1, action=it.action)
+            stepped.update(it.steps)
+    msg = record_warning(game, stepped)
+    if msg:
+        _warn(msg)
     return rec
 
 

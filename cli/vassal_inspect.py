@@ -28,7 +28,7 @@ from importers.vassal.gridmath import AxisNumbering
 from importers.vassal.module import Module
 from importers.vassal.pieces import Piece
 from importers.vassal.to_canonical import pseudonym
-from importers.vassal.views import GridView, ModuleViews
+from importers.vassal.views import GridView, ModuleViews, PredefinedSetupView
 from umpire.v1 import vassal_pb2
 
 
@@ -38,7 +38,8 @@ def say(out: Console, text: str) -> None:
 
 def _numbering(g: GridView) -> str:
     if g.numbering is None:
-        return "no numbering"
+        # VASSAL names no location on such a grid; Umpire's hex ids are raw column/row (gridmath.label_numbering).
+        return "no numbering (Umpire ids: raw column+row, from 0000)" if g.kind == "hex" else "no numbering"
     n = AxisNumbering.from_attrs(g.numbering.attrs)
 
     def axis(alpha: bool, lead: int) -> str:
@@ -71,6 +72,18 @@ def _grid(g: GridView | None) -> str:
         bg = f"; background {_grid(g.background)}" if g.background else ""
         return f"ZonedGrid ({len(g.zones)} zones): {zs}{bg}"
     return f"custom grid {g.tag}"
+
+
+def _setup(mod: Module, p: PredefinedSetupView) -> str:
+    """A predefined setup as inspect lists it; a file the module (and its loaded
+    extensions) does not hold is said to be missing: VASSAL's menu entry would fail."""
+    if not p.use_file:
+        return p.path
+    if not p.file:
+        return f"{p.path} [MISSING: uses a file but names none]"
+    if mod.find_entry(p.file) is None:
+        return f"{p.path} [file {p.file} MISSING from the module]"
+    return f"{p.path} [file {p.file}]"
 
 
 def inspect_module(mod: Module, out: Console) -> None:
@@ -109,8 +122,7 @@ def inspect_module(mod: Module, out: Console) -> None:
     say(out, f"  palette slots: {len(v.slots)}; prototypes: {len(v.prototypes)}"
               + (f" (most used: {', '.join(f'{k} x{n}' for k, n in protos_by.most_common(6))})" if protos_by else ""))
     if v.predefined:
-        say(out, "  predefined setups: " + ", ".join(
-            f"{p.path}{' [file ' + p.file + ']' if p.use_file else ''}" for p in v.predefined if not p.is_menu))
+        say(out, "  predefined setups: " + ", ".join(_setup(mod, p) for p in v.predefined if not p.is_menu))
     if v.dice:
         say(out, "  dice: " + ", ".join(f"{d.name} ({d.attrs.get('nDice', '?')}d{d.attrs.get('nSides', '?')})"
                                          if d.tag.endswith("DiceButton") and "Special" not in d.tag else d.name for d in v.dice))

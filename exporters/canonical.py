@@ -7,9 +7,12 @@ leaves a half-written file.
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import BinaryIO
 
 from google.protobuf import json_format, text_format
 from google.protobuf.message import Message
@@ -27,13 +30,19 @@ def to_bytes(message: Message, fmt: str) -> bytes:
 
 
 def atomic_write(path: Path, data: bytes) -> None:
+    atomic_write_with(path, lambda f: f.write(data))
+
+
+def atomic_write_with(path: Path, write: Callable[[BinaryIO], object]) -> None:
+    """`atomic_write` for data written piecewise (`write(f)`), so a large file
+    never has to exist in memory as one string first."""
     directory = path.parent if str(path.parent) else Path(".")
     if not directory.is_dir():
         raise MalformedInput("directory does not exist", str(directory))
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
     try:
         with os.fdopen(fd, "wb") as f:
-            f.write(data)
+            write(f)
         # mkstemp makes the file 0600; give it the mode a plain open() would.
         umask = os.umask(0)
         os.umask(umask)
@@ -49,4 +58,28 @@ def atomic_write(path: Path, data: bytes) -> None:
 
 def write_message(path: str | Path, message: Message) -> None:
     p = Path(path)
-    atomic_write(p, to_bytes(message, format_of(p)))
+    fmt = format_of(p)
+    if fmt == "json":
+        # The same bytes as to_bytes (MessageToJson is json.dumps of this
+        # dict), streamed: a monster game's 20 MB of JSON never sits in memory
+        # as one string and again as its bytes.
+        obj = json_format.MessageToDict(message)
+        atomic_write_with(p, lambda f: _dump_json(obj, f))
+        return
+    atomic_write(p, to_bytes(message, fmt))
+
+
+def _dump_json(obj: object, f: BinaryIO) -> None:
+    """json.dumps(obj, indent=2) + newline, written in ~1 MB pieces (the
+    encoder yields tiny chunks; one write each would cost more than encoding)."""
+    buf: list[str] = []
+    size = 0
+    for chunk in json.JSONEncoder(indent=2, sort_keys=False, ensure_ascii=True).iterencode(obj):
+        buf.append(chunk)
+        size += len(chunk)
+        if size >= 1 << 20:
+            f.write("".join(buf).encode("ascii"))
+            buf.clear()
+            size = 0
+    buf.append("\n")
+    f.write("".join(buf).encode("ascii"))

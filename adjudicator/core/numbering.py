@@ -19,6 +19,7 @@ Pure functions, no I/O.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass
@@ -144,8 +145,24 @@ class Numbering:
     # -- printed -> raw
     @cached_property
     def _regex(self) -> re.Pattern[str]:
-        col = f"(?P<col>{_axis_pattern(self.column_alpha, self.column_leading)})"
-        row = f"(?P<row>{_axis_pattern(self.row_alpha, self.row_leading)})"
+        return self._compile(None)
+
+    def _compile(self, first_len: int | None) -> re.Pattern[str]:
+        """The label pattern; with `first_len`, the first axis of $gridLocation$
+        (columns when `first` is H) is exactly that many digits (after a sign)."""
+        col_pat = _axis_pattern(self.column_alpha, self.column_leading)
+        row_pat = _axis_pattern(self.row_alpha, self.row_leading)
+        if first_len is not None:
+            row_first = (self.first or "H")[0] == "V"
+            alpha = self.row_alpha if row_first else self.column_alpha
+            fixed = ("-?(?:" + "|".join(f"{c}{{{first_len}}}" for c in ALPHABET) + ")") if alpha \
+                else f"-?[0-9]{{{first_len}}}"
+            if row_first:
+                row_pat = fixed
+            else:
+                col_pat = fixed
+        col = f"(?P<col>{col_pat})"
+        row = f"(?P<row>{row_pat})"
         sep = re.escape(self.separator)
         grid = (row + sep + col) if (self.first or "H")[0] == "V" else (col + sep + row)
         fmt = self.location_format or "$gridLocation$"
@@ -166,11 +183,42 @@ class Numbering:
                 out.append(re.escape(piece))
         return re.compile("".join(out))
 
-    def parse(self, label: str) -> tuple[int, int]:
-        """Raw (column, row) of a printed label; raises LabelError when it does not fit."""
+    def parse(self, label: str, greedy: bool = False) -> tuple[int, int]:
+        """Raw (column, row) of a printed label; raises LabelError when it does not fit.
+
+        Numeric axes without a separator can split more than one way. VASSAL's
+        RegularGridNumbering.getLocation takes the greedy regex match (the first
+        axis as long as possible): with leading 1 on a board of more than 99 rows,
+        `05111` would be column 051, row 11, which prints back as `5111`. Umpire
+        prefers the split whose label prints back the same (column 05, row 111)
+        and falls back to the greedy one when no split does; `greedy=True` keeps
+        VASSAL's own answer (only where VASSAL's output is reproduced: SetupStack
+        "use grid location")."""
         m = self._regex.fullmatch(label)
         if m is None:
             raise LabelError(f"{label!r} does not match the grid numbering")
+        raw = self._raw_of(m)
+        if greedy or not self._ambiguous() or self._prints_back(raw, label):
+            return raw
+        for first_len in range(len(label), 0, -1):  # longest first: the greedy answer among equals
+            alt = _split_regex(self, first_len).fullmatch(label)
+            if alt is not None:
+                cand = self._raw_of(alt)
+                if self._prints_back(cand, label):
+                    return cand
+        return raw
+
+    def _ambiguous(self) -> bool:
+        """Both axes of one type and nothing between them: more than one split may match."""
+        return not self.separator and self.column_alpha == self.row_alpha
+
+    def _prints_back(self, raw: tuple[int, int], label: str) -> bool:
+        try:
+            return self.label(*raw) == label
+        except LabelError:
+            return False
+
+    def _raw_of(self, m: re.Match[str]) -> tuple[int, int]:
         col = parse_name(m.group("col"), self.column_alpha) - self.column_offset
         row = parse_name(m.group("row"), self.row_alpha) - self.row_offset
         raw_col = col
@@ -186,6 +234,11 @@ class Numbering:
         if self.column_descending and self.sideways:
             raw_row = self.max_cols() - row
         return raw_col, raw_row
+
+
+@functools.lru_cache(maxsize=256)
+def _split_regex(n: Numbering, first_len: int) -> re.Pattern[str]:
+    return n._compile(first_len)
 
 
 def from_proto(grid: map_pb2.HexGrid) -> Numbering:

@@ -146,6 +146,19 @@ class Archive:
         self._inflated += len(data)
         return data
 
+    def read_head(self, name: str, n: int) -> bytes:
+        """The first `n` bytes of an entry (an image header): only that much is
+        inflated, so a board image is not decompressed whole to learn its size."""
+        info = self._infos.get(name)
+        where = f"{self.name}: {name}"
+        if info is None:
+            raise MalformedInput("no such entry in the archive", where)
+        try:
+            with self._zip.open(info) as f:
+                return f.read(n)
+        except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, OSError, ValueError) as e:
+            raise MalformedInput(f"cannot read the entry at offset {info.header_offset}: {e}", where) from None
+
     def read_text(self, name: str) -> str:
         data = self.read(name)
         try:

@@ -17,7 +17,7 @@ from umpire.v1 import map_pb2
 
 
 def hex_grid_to_proto(g: HexGeom, width: int, height: int) -> map_pb2.HexGrid:
-    n = g.numbering or AxisNumbering()
+    n = g.label_numbering(width, height)  # raw column/row for a grid without numbering
     if n.oblique:
         raise MalformedInput("ObliqueHexGridNumbering has no canonical equivalent (umpire.v1.HexNumbering)")
     cols, rows = extent(g, width, height)
@@ -53,14 +53,7 @@ def hex_grid_from_proto(grid: map_pb2.HexGrid) -> HexGeom:
 
 def extent(g: HexGeom, width: int, height: int) -> tuple[int, int]:
     """Raw columns and rows whose hex centres lie on a board of this size."""
-    along, across = (height, width) if g.sideways else (width, height)
-    cols = 0
-    while g.dx * cols + g.x0 < along and cols < 10000:
-        cols += 1
-    rows = 0
-    while g.dy * rows + g.y0 < across and rows < 10000:
-        rows += 1
-    return cols, rows
+    return g.extent(width, height)
 
 
 def hex_grids(board: BoardGeometry) -> list[tuple[str | None, HexGeom, int, int]]:
@@ -92,10 +85,12 @@ def region_names(board: BoardGeometry) -> list[tuple[str, int, int]]:
                 out.append((z.name, x, y))
             grids.append(z.own_grid)
         grids.append(g.background)
+    seen = {o[0] for o in out}
     for gr in grids:
         if isinstance(gr, RegionGeom):
             for name, x, y in gr.ordered():
-                if name not in [o[0] for o in out]:
+                if name not in seen:  # a set: boards with thousands of regions
+                    seen.add(name)
                     out.append((name, x, y))
     return out
 
@@ -136,10 +131,12 @@ def map_from_geometry(map_id: str, name: str, geo: MapGeometry, kind: str, sheet
         gm.hex.grid.CopyFrom(grid)
         return gm
     towns = gm.graph.towns
+    have: set[str] = set()
     for p in geo.placed:
         for nm, x, y in region_names(p.board):
-            if any(t.id == nm for t in towns):
+            if nm in have:
                 continue
+            have.add(nm)
             towns.add(id=nm, name=nm, x=x + p.x, y=y + p.y)
     return gm
 

@@ -14,6 +14,8 @@ writing back a changed state splices only the changed trait's bytes.
 
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass
 from itertools import repeat
 from operator import sub
@@ -136,6 +138,15 @@ def split_chain(s: str) -> Chain:
     if fast is not None:
         return fast
     return Chain(s, _split_exact(s), None, True)
+
+
+@functools.lru_cache(maxsize=1024)
+def split_type_chain(s: str) -> Chain:
+    """`split_chain` of a piece *type*, shared: every copy of a counter carries
+    its palette slot's type, so a monster save repeats each type many times
+    (half of the 844 piece types of the 13.9 M-character Paths of Glory save).
+    The Chain is shared between callers: never change its `values`."""
+    return split_chain(s)
 
 
 def _split_exact(s: str) -> list[str]:

@@ -71,6 +71,46 @@ def same_grid(a: map_pb2.HexGrid, b: map_pb2.HexGrid) -> bool:
     return all(ga.numbering.label(*p) == gb.numbering.label(*p) for p in probes)
 
 
+def grid_summary(grid: map_pb2.HexGrid) -> str:
+    """`10x8 hexes 0101..1008` (extent and the labels of two corners)."""
+    g = HexGrid(grid)
+    try:
+        first, last = g.numbering.label(0, 0), g.numbering.label(max(g.columns - 1, 0), max(g.rows - 1, 0))
+    except Exception:  # descending numbering without geometry: extent only
+        return f"{g.columns}x{g.rows} hexes"
+    return f"{g.columns}x{g.rows} hexes {first}..{last}"
+
+
+def grid_mismatch(ruleset_id: str, game_map: map_pb2.GameMap) -> str | None:
+    """Why a map built from a module cannot be the ruleset's: its hex grid is
+    none of the grids of the ruleset's shipped scenarios (the module is of
+    another game, or another edition). None when one matches, or the ruleset
+    ships no hex scenario to compare with."""
+    if game_map.WhichOneof("layout") != "hex":
+        return None
+    rs = get_ruleset(ruleset_id)
+    theirs: list[tuple[str, map_pb2.HexGrid]] = []
+    for sid in rs.scenario_ids():
+        try:
+            sm = rs.load_scenario(sid).definition.map
+        except Exception:  # a scenario that cannot load says so itself when asked for
+            continue
+        if sm.WhichOneof("layout") == "hex":
+            theirs.append((sid, sm.hex.grid))
+    if not theirs:
+        return None
+    mine = game_map.hex.grid
+    try:
+        if any(same_grid(mine, g) for _sid, g in theirs):
+            return None
+    except Exception:
+        return None
+    sid, g = theirs[0]
+    return (f"the module's grid ({grid_summary(mine)}) does not match the map of ruleset {ruleset_id!r} "
+            f"(scenario {sid}: {grid_summary(g)}): the module is not of this game; pair it with its own "
+            f"ruleset, or give --map FILE with terrain for this grid")
+
+
 @dataclass
 class Completion:
     vocabulary: Vocabulary

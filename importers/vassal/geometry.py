@@ -114,7 +114,9 @@ def _grid_name(g: Grid | None, x: int, y: int, w: int, h: int) -> tuple[str | No
         return n, n
     name = g.location(x, y, w, h)
     if name is None:
-        return None, None
+        # No numbering: VASSAL names no location here, but a hex grid still has
+        # hexes (snapTo by raw column/row), so the label is the raw one.
+        return None, (g.grid_label(x, y, w, h) if isinstance(g, HexGeom) else None)
     return name, g.grid_label(x, y, w, h)
 
 

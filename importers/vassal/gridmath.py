@@ -200,6 +200,31 @@ class HexGeom:
         pts = [(cx - a, cy), (cx - b, cy - h), (cx + b, cy - h), (cx + a, cy), (cx + b, cy + h), (cx - b, cy + h)]
         return [(y, x) for x, y in pts] if self.sideways else pts
 
+    def extent(self, width: int, height: int) -> tuple[int, int]:
+        """Raw columns and rows whose hex centres lie in a container of this size."""
+        along, across = (height, width) if self.sideways else (width, height)
+        cols = 0
+        while self.dx * cols + self.x0 < along and cols < 10000:
+            cols += 1
+        rows = 0
+        while self.dy * rows + self.y0 < across and rows < 10000:
+            rows += 1
+        return cols, rows
+
+    def label_numbering(self, width: int, height: int) -> AxisNumbering:
+        """The numbering hex ids are printed with: the grid's own, or for a grid
+        without numbering the raw column and row.
+
+        VASSAL's HexGrid.locationName is null without a numbering (the map then
+        reports "offboard", or the zone's name), but the grid still snaps pieces
+        to hexes by raw column/row (getRawColumn/getRawRow). So Umpire names those
+        hexes by raw column and row, column first, zero-based, no stagger, padded
+        to the width the extent needs ("0000" .. "0809" on a 9x10 grid).
+        """
+        if self.numbering is not None:
+            return self.numbering
+        return _raw_numbering(self.extent(width, height))
+
     def kernel_numbering(self, width: int, height: int) -> Numbering:
         """The shared kernel's Numbering for this grid in a container of this size (cached)."""
         return _kernel_numbering(self, width, height)
@@ -220,20 +245,24 @@ class HexGeom:
         return self.numbering.location(col, row)
 
     def grid_label(self, x: int, y: int, width: int, height: int) -> str:
-        """The `$gridLocation$` part alone (the canonical hex id)."""
+        """The `$gridLocation$` part alone (the canonical hex id); raw column and
+        row for a grid without numbering (`label_numbering`)."""
         col, row = self.numbered(x, y, width, height)
-        return (self.numbering or AxisNumbering()).names(col, row)[0]
+        return self.label_numbering(width, height).names(col, row)[0]
 
     def vassal_get_location(self, label: str, width: int, height: int) -> tuple[int, int]:
         """Where VASSAL's HexGridNumbering.getLocation puts a label (SetupStack
         "use grid location"), quirk kept: getCenterPoint undoes the stagger with
         the parity of the *numbered* column, so with descending columns and an
-        odd column count it lands one hex off the hex the label names."""
-        n = self.numbering or AxisNumbering()
+        odd column count it lands one hex off the hex the label names.
+        Without a numbering VASSAL's HexGrid.getLocation throws BadCoords."""
+        n = self.numbering
+        if n is None:
+            raise LabelError("the hex grid has no numbering: VASSAL cannot look up a grid location on it")
         plain = Numbering(first=n.first, separator=n.sep, column_alpha=n.h_alpha, row_alpha=n.v_alpha,
                           column_leading=n.h_leading, row_leading=n.v_leading, column_offset=n.h_off,
                           row_offset=n.v_off)
-        col, row = plain.parse(label)
+        col, row = plain.parse(label, greedy=True)  # VASSAL's getLocation: the greedy regex split
         kn = self.kernel_numbering(width, height)
         if n.stagger and col % 2 != 0:
             desc = n.h_descend if self.sideways else n.v_descend
@@ -260,9 +289,16 @@ class HexGeom:
         return self.kernel_numbering(width, height).parse(label)
 
 
+def _raw_numbering(extent: tuple[int, int]) -> AxisNumbering:
+    cols, rows = extent
+    return AxisNumbering(h_leading=max(1, len(str(max(cols - 1, 0))) - 1),
+                         v_leading=max(1, len(str(max(rows - 1, 0))) - 1),
+                         h_off=0, v_off=0, stagger=False)
+
+
 @functools.lru_cache(maxsize=512)
 def _kernel_numbering(g: HexGeom, width: int, height: int) -> Numbering:
-    n = g.numbering or AxisNumbering()
+    n = g.label_numbering(width, height)
     return Numbering(
         first=n.first, separator=n.sep, column_alpha=n.h_alpha, row_alpha=n.v_alpha,
         column_leading=n.h_leading, row_leading=n.v_leading, column_offset=n.h_off, row_offset=n.v_off,

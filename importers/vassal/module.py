@@ -148,8 +148,11 @@ class Module:
                 archive = self.find_entry(entry)
                 if archive is not None:
                     info = archive.info(entry)
-                    head = archive.read(entry) if info.file_size < 64 * 1024 * 1024 else b""
-                    size = image_size(head)
+                    # The header is near the start; a JPEG whose frame header
+                    # follows large metadata needs the whole entry.
+                    size = image_size(archive.read_head(entry, 256 * 1024))
+                    if size is None and info.file_size < 64 * 1024 * 1024:
+                        size = image_size(archive.read(entry))
                     break
             self._image_sizes[image] = size
         return self._image_sizes[image]

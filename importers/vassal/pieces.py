@@ -56,7 +56,7 @@ class Piece:
     # -- chains
     def type_chain(self) -> chains.Chain:
         if self._tchain is None:
-            self._tchain = chains.split_chain(self.type)
+            self._tchain = chains.split_type_chain(self.type)  # shared: read-only
         return self._tchain
 
     def state_chain(self) -> chains.Chain:

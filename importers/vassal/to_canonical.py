@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from adjudicator.core import engine
 from adjudicator.core.dice import ScriptedDice
+from adjudicator.core.errors import MalformedInput
 from adjudicator.core.ruleset import get_ruleset, ruleset_ids
 from importers.vassal.binding import Binder, BoundPiece, Locator, Place
 from importers.vassal.canonmap import hex_grids, map_from_geometry
@@ -218,7 +219,11 @@ def _import_game(game: SavedGame, module: Module, binding: vassal_pb2.VassalBind
         bound[pid] = b
         places[pid] = locator.place(pp.map, pp.x, pp.y)
 
-    definition = scen.definition if scen is not None else _module_definition(module, binding, game, bound, game_map)
+    if scen is None:
+        log_units, log_gpids = _log_created_units(game, binder, set(unit_pieces))
+        definition = _module_definition(module, binding, game, {**bound, **log_units}, game_map, log_gpids)
+    else:
+        definition = scen.definition
     if scen is None and complete is not None:
         complete(definition)
     scenario_msg = definition_pb2.Scenario()
@@ -279,7 +284,7 @@ def _import_game(game: SavedGame, module: Module, binding: vassal_pb2.VassalBind
         if us.status == state_pb2.UnitState.ON_MAP:
             scenario_msg.setup.add(unit_id=uid, location=us.location)
 
-    state = _make_state(binding, scenario_msg, shown, rolls, use_engine, diags)
+    state = _make_state(binding, scenario_msg, shown, rolls, use_engine, diags, from_module=scen is None)
     state.game_id = state.game_id or "offline"
     off_map = {pid for uid, pid in unit_pieces.items() if shown[uid].status != state_pb2.UnitState.ON_MAP}
     _add_markers_and_opaque(state, game, bound, places, pos, off_map, keep_opaque)
@@ -296,11 +301,20 @@ def _import_game(game: SavedGame, module: Module, binding: vassal_pb2.VassalBind
 
 def _make_state(binding: vassal_pb2.VassalBinding, scenario: definition_pb2.Scenario,
                 shown: dict[str, state_pb2.UnitState], rolls: Iterable[int], use_engine: bool,
-                diags: list[str]) -> state_pb2.GameState:
+                diags: list[str], from_module: bool = False) -> state_pb2.GameState:
     if use_engine and binding.ruleset and binding.ruleset in ruleset_ids():
         ruleset = get_ruleset(binding.ruleset)
-        state, _events = engine.new_game(ruleset, scenario, game_id="offline", options={}, tables=None,
-                                         dice=ScriptedDice(list(rolls)))
+        try:
+            state, _events = engine.new_game(ruleset, scenario, game_id="offline", options={}, tables=None,
+                                             dice=ScriptedDice(list(rolls)))
+        except MalformedInput as e:
+            if from_module:  # the module's own map: say when it is not the ruleset's at all (issue 13)
+                from importers.vassal.completion import grid_mismatch
+
+                why = grid_mismatch(binding.ruleset, scenario.definition.map)
+                if why is not None:
+                    raise MalformedInput(why) from e
+            raise
         for us in state.units:
             if us.unit_id in shown:
                 s = shown[us.unit_id]
@@ -382,6 +396,38 @@ def _module_map(module: Module, binding: vassal_pb2.VassalBinding, game: SavedGa
                              source=f"VASSAL module {module.title!r}, map {first.map!r}")
 
 
+def _log_created_units(game: SavedGame, binder: Binder,
+                       have: set[str]) -> tuple[dict[str, BoundPiece], dict[str, str]]:
+    """Units whose pieces a log creates inside its LOG steps (VASSAL 3.2 logs
+    start from an empty position and add every piece in a step): the definition
+    built from the module must know them, or the replay could not place them.
+    (bound pieces by piece id, palette gpids by piece id)"""
+    from importers.vassal import commands as C
+
+    out: dict[str, BoundPiece] = {}
+    gpids: dict[str, str] = {}
+    units: set[str] = set()
+    for step in game.log_steps:
+        for cmd in step.commands:
+            if C.kind_of(cmd.text) != C.ADD:
+                continue
+            try:
+                ap = AddPieceText.parse(cmd.text)
+                if ap.id is None or ap.id in game.pieces or ap.id in out:
+                    continue
+                p = Piece(ap.id, ap.type, ap.state)
+                if p.kind != "piece" or p.problems:
+                    continue
+                b = binder.bind(p, p.basic.map)
+            except ValueError:
+                continue  # an unreadable step: the replay reports it where it is
+            if b.kind == "unit" and b.unit_id not in have and b.unit_id not in units:
+                out[ap.id] = b
+                units.add(b.unit_id)
+                gpids[ap.id] = p.basic.gpid
+    return out, gpids
+
+
 def _module_definition(module: Module, binding: vassal_pb2.VassalBinding, game: SavedGame | None,
                        bound: dict[str, BoundPiece], game_map: map_pb2.GameMap | None,
                        gpids: dict[str, str] | None = None) -> definition_pb2.GameDefinition:
@@ -401,7 +447,8 @@ def _module_definition(module: Module, binding: vassal_pb2.VassalBinding, game: 
         if b.kind != "unit":
             continue
         u = d.units.add(id=b.unit_id, side=b.side, name=b.unit_name, type=b.unit_type)
-        gpid = game.pieces[pid].piece.basic.gpid if game is not None else (gpids or {}).get(pid, "")
+        gpid = game.pieces[pid].piece.basic.gpid if game is not None and pid in game.pieces \
+            else (gpids or {}).get(pid, "")
         if gpid:
             u.props["vassal.gpid"] = gpid
         if b.unit_type and b.unit_type not in types:

@@ -81,3 +81,29 @@ def test_fixed_width_numeric_labels_roundtrip(col: int, row: int, stagger: bool)
     assert len(label) == 4 or row + (1 if stagger and col % 2 else 0) >= 100
     if len(label) == 4:
         assert n.parse(label) == (col, row)
+
+
+def test_unseparated_label_prefers_the_split_that_prints_back_the_same() -> None:
+    # Issue 13: leading 1 on a board of more than 99 rows. "05111" is column 05,
+    # row 111 (what the grid prints for that hex); VASSAL's greedy regex would
+    # read column 051, row 11, a hex the grid prints as "5111".
+    n = Numbering(column_leading=1, row_leading=1, column_offset=1, row_offset=1, stagger=True)
+    assert n.parse("05111") == (4, 110)
+    assert n.label(*n.parse("05111")) == "05111"
+    assert n.label(*n.parse("5111")) == "5111"
+
+
+def test_greedy_parse_keeps_vassals_getlocation_split() -> None:
+    n = Numbering(column_leading=1, row_leading=1, column_offset=1, row_offset=1)
+    assert n.parse("05111", greedy=True) == (50, 10)
+
+
+@given(st.integers(0, 300), st.integers(0, 300), st.booleans(), st.booleans(), st.booleans(), st.integers(0, 2),
+       st.integers(0, 2), st.integers(0, 1), st.integers(0, 1))
+def test_unseparated_labels_parse_to_a_hex_that_prints_the_same_label(
+    col: int, row: int, alpha: bool, stagger: bool, row_first: bool, clead: int, rlead: int, coff: int, roff: int,
+) -> None:
+    n = Numbering(first="V" if row_first else "H", column_alpha=alpha, row_alpha=alpha, column_leading=clead,
+                  row_leading=rlead, column_offset=coff, row_offset=roff, stagger=stagger)
+    label = n.label(col, row)
+    assert n.label(*n.parse(label)) == label
