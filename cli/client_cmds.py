@@ -90,8 +90,8 @@ def register(app: typer.Typer) -> None:
 
     @client.command()
     def create(
-        ruleset: Annotated[str, typer.Option(help="ruleset id")],
-        scenario: Annotated[str, typer.Option(help="shipped scenario id, or a scenario file")],
+        scenario: Annotated[str, typer.Option(help="shipped scenario id (it names its ruleset), or a scenario file")],
+        ruleset: Annotated[str, typer.Option(help="ruleset id (default: the one the scenario names)")] = "",
         option: Annotated[Optional[list[str]], typer.Option(help="NAME=VALUE; repeatable")] = None,
         tables: Annotated[Optional[Path], typer.Option(help="user table file")] = None,
         server: Server = DEFAULT_SERVER,

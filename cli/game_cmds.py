@@ -18,7 +18,7 @@ from adjudicator.core.position import Position
 from adjudicator.core import dice as dice_mod
 from adjudicator.core import engine
 from adjudicator.core.errors import MalformedInput
-from adjudicator.core.ruleset import get_ruleset, load_all
+from adjudicator.core.ruleset import get_ruleset, load_all, resolve_scenario
 from cli import render
 from cli.errors import EXIT_ILLEGAL, run
 from cli.tables_opt import load_state, supplied_cells
@@ -59,8 +59,8 @@ def load_scenario(ruleset_id: str | None, scenario: str) -> definition_pb2.Scena
     p = Path(scenario)
     if p.suffix.lower() in (*JSON_EXT, *TEXT_EXT, *BINARY_EXT):
         return read_message(p, definition_pb2.Scenario())
-    rid = ruleset_id or scenario.split("/")[0]
-    return get_ruleset(rid).load_scenario(scenario)
+    rs, scenario_id = resolve_scenario(ruleset_id or "", scenario)
+    return rs.load_scenario(scenario_id)
 
 
 def complete_scenario(sc: definition_pb2.Scenario, ruleset_id: str, map_file: Path | None,

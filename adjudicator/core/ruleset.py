@@ -9,6 +9,7 @@ The service, the store, the CLI and the tests all call these same functions
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import importlib.util
 from abc import ABC, abstractmethod
@@ -235,7 +236,8 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
         return _LOADED[ruleset_id]
     target = _targets().get(ruleset_id)
     if target is None:
-        raise NotFound(f"unknown ruleset {ruleset_id!r} (known: {', '.join(ruleset_ids())})")
+        raise NotFound(f"unknown ruleset {ruleset_id!r}{_did_you_mean(ruleset_id, ruleset_ids())} "
+                       f"(known: {', '.join(ruleset_ids())})")
     module_name, attr = target.split(":")
     if ruleset_id not in ruleset_ids():
         raise BrokenRuleset(ruleset_id, ModuleNotFoundError(f"its module {module_name} is not installed"))
@@ -247,6 +249,40 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
         raise BrokenRuleset(ruleset_id, TypeError(f"{target} is not a Ruleset"))
     _LOADED[ruleset_id] = ruleset
     return ruleset
+
+
+def _did_you_mean(name: str, known: Sequence[str]) -> str:
+    """`: did you mean X?` for the close matches of a mistyped id, else ''."""
+    close = difflib.get_close_matches(name, known, n=3, cutoff=0.6)
+    return f": did you mean {' or '.join(close)}?" if close else ""
+
+
+def resolve_scenario(ruleset_id: str, scenario_id: str) -> tuple[Ruleset, str]:
+    """The ruleset and the full shipped scenario id a user means: a scenario id
+    names its ruleset ("major-battles/normandy"), so the ruleset may be left
+    out; a ruleset given with a bare scenario name ("normandy") completes it.
+    Anything else is NotFound with the ids it could have meant (`umpire new
+    normandy`: did you mean major-battles/normandy?). Other rulesets are only
+    loaded to make that suggestion, on the failure path."""
+    prefix = scenario_id.split("/")[0] if "/" in scenario_id else ""
+    if ruleset_id:
+        rs = get_ruleset(ruleset_id)
+        if scenario_id not in rs.scenario_ids() and not prefix and f"{rs.id}/{scenario_id}" in rs.scenario_ids():
+            return rs, f"{rs.id}/{scenario_id}"
+        if scenario_id in rs.scenario_ids() or prefix == rs.id or not scenario_id:
+            return rs, scenario_id
+        known = rs.scenario_ids()
+    else:
+        if prefix and prefix in _targets():
+            return get_ruleset(prefix), scenario_id
+        known = [sid for rs in load_all()[0] for sid in rs.scenario_ids()]
+    tail = scenario_id.rsplit("/", 1)[-1]
+    tails = {sid: sid.rsplit("/", 1)[-1] for sid in known}
+    close_tails = difflib.get_close_matches(tail, list(tails.values()), n=3, cutoff=0.6)
+    meant = [sid for sid in known if tails[sid] == tail] or [sid for sid in known if tails[sid] in close_tails]
+    hint = f": did you mean {' or '.join(meant)}?" if meant else _did_you_mean(scenario_id, known)
+    what = f"unknown scenario {scenario_id!r}" + (f" for ruleset {ruleset_id}" if ruleset_id else "")
+    raise NotFound(f"{what}{hint} (known: {', '.join(known) or 'none'})")
 
 
 def load_all() -> tuple[list[Ruleset], dict[str, str]]:
