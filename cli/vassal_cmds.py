@@ -27,7 +27,7 @@ from google.protobuf.message import Message
 from adjudicator.core.errors import MalformedInput
 from cli.errors import EXIT_ILLEGAL, run
 from exporters.canonical import atomic_write, write_message
-from importers.canonical import BINARY_EXT, JSON_EXT, TEXT_EXT, format_of, read_message
+from importers.canonical import BINARY_EXT, JSON_EXT, TEXT_EXT, format_of, read_message, wrong_kind
 from importers.vassal.archive import Archive
 from importers.vassal.binding import load_binding
 from importers.vassal.game import SavedGame, read_game_archive
@@ -200,7 +200,8 @@ def read_canonical(path: Path, kinds: list[type[Message]], kind: Optional[str]) 
         except MalformedInput as e:
             last = e
     assert last is not None
-    raise last
+    # Another kind of Umpire file: say which, and every kind this conversion reads.
+    raise wrong_kind(path.read_bytes(), format_of(path), [k.DESCRIPTOR.full_name for k in kinds], str(path)) or last
 
 
 def _encoding(name: Optional[str], default: "object") -> "object":
