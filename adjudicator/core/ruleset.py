@@ -78,6 +78,9 @@ class Ruleset(ABC):
     # What each side may know (core/secrecy.py); the platform sends nothing
     # to a side that has not passed through it (core/disclosure.py).
     side_filter: SideFilter = SideFilter()
+    # What a table's cells accept, in words, by table id or "table id:column"
+    # (e.g. "a result as printed, e.g. 1/R2"): printed with every needed cell.
+    value_hints: Mapping[str, str] = {}
 
     # -- data pack
     @abstractmethod
@@ -154,6 +157,26 @@ class Ruleset(ABC):
         """`reach` plus notes for the reader (e.g. moves left out because a cost is
         unknown: QueryResponse.notes). Default: `reach` without notes."""
         return self.reach(state, unit_id, mode), []
+
+    def accepted(self, state: state_pb2.GameState, table_id: str, column: str) -> str:
+        """The values a cell of the table's column accepts, in words, for the
+        needed-data messages (NeededCell.accepted): a counter value's choices
+        from `authoring`, else `value_hints`, else the known cells as a guide."""
+        from adjudicator.core.tables import accepted_values
+
+        table = next((t for t in state.scenario.definition.tables if t.id == table_id), None)
+        hint = self.value_hints.get(f"{table_id}:{column}") or self.value_hints.get(table_id, "")
+        choices: Sequence[str] = ()
+        number = False
+        try:
+            vocab = self.authoring()
+        except UmpireError:
+            vocab = None
+        if vocab is not None and table_id in (vocab.counters_table, f"{self.id}/counters"):
+            f = next((f for f in vocab.counter_fields if f.column == column), None)
+            if f is not None:
+                choices, number = f.choices, f.number
+        return accepted_values(table, column, choices=choices, number=number, hint=hint)
 
     def authoring(self) -> "Vocabulary":
         """What this ruleset reads off a map and a counter (terrain, features,
