@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from adjudicator.core.citations import label
-from adjudicator.core.tables import cell_option
+from adjudicator.core.tables import WHOLE_TABLE_COLUMN, cell_option
 from umpire.v1 import action_pb2, common_pb2, state_pb2
 
 
@@ -56,8 +56,8 @@ def verdict(console: Console, v: action_pb2.Verdict, head: Text | None = None) -
         console.print(
             f"  ? needs {cell.table_title or cell.table_id}: column {cell.column!r}, row {cell.row!r}"
             + (f" ({cell.reason})" if cell.reason else "")
-            + f"  {cell_option(cell)}"
-            + (f"  (VALUE: {cell.accepted})" if cell.accepted else ""),
+            + ("" if cell.column == WHOLE_TABLE_COLUMN else f"  {cell_option(cell)}"
+               + (f"  (VALUE: {cell.accepted})" if cell.accepted else "")),
             style="yellow",
             highlight=False, markup=False,
         )

@@ -61,7 +61,7 @@ class NeedsData(UmpireError):
     def describe(self) -> str:
         """One line: each cell by title and id, its copyable `--cell` and the
         values it accepts (filled by the engine after raising: see `accepted`)."""
-        from adjudicator.core.tables import cell_option
+        from adjudicator.core.tables import WHOLE_TABLE_COLUMN, cell_option
 
         parts = []
         for c in self.cells:
@@ -69,8 +69,8 @@ class NeedsData(UmpireError):
             parts.append(
                 f"{title} column {c.column!r} row {c.row!r} is unknown"
                 + (f" ({c.reason})" if c.reason else "")
-                + f": give it with {cell_option(c)}"
-                + (f" where VALUE is {c.accepted}" if c.accepted else "")
+                + ("" if c.column == WHOLE_TABLE_COLUMN else f": give it with {cell_option(c)}"
+                   + (f" where VALUE is {c.accepted}" if c.accepted else ""))
             )
         how = self.cells[0].how_to_supply if self.cells else ""
         return "; ".join(parts) + (f". {how}" if how else "")

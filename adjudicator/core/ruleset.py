@@ -164,6 +164,10 @@ class Ruleset(ABC):
         from `authoring`, else `value_hints`, else the known cells as a guide."""
         from adjudicator.core.tables import accepted_values
 
+        from adjudicator.core.tables import WHOLE_TABLE_COLUMN
+
+        if column == WHOLE_TABLE_COLUMN:
+            return ""  # the whole table is needed: its how_to_supply says how
         table = next((t for t in state.scenario.definition.tables if t.id == table_id), None)
         hint = self.value_hints.get(f"{table_id}:{column}") or self.value_hints.get(table_id, "")
         choices: Sequence[str] = ()

@@ -120,6 +120,10 @@ class TableView:
 
 
 MAX_EXAMPLES = 6
+# The column a needed cell names when a table's whole layout is unknown (its
+# columns and rows are not in the text): there is no one cell to give with
+# --cell; the message says to give the whole table instead (docs/tables.md).
+WHOLE_TABLE_COLUMN = "(its columns)"
 
 
 def accepted_values(table: tables_pb2.Table | None, column: str, *, choices: Sequence[str] = (),
