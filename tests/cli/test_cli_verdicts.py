@@ -220,3 +220,10 @@ def test_reach_that_needs_a_counter_value_exits_3(tmp_path: Path) -> None:
     write_message(p, new_state([U("G", "german", "1005"), U("A", "allied", "1107")], phase="german-movement"))
     r = runner.invoke(app, ["reach", str(p), "G"])
     assert r.exit_code == 3 and "--cell nordwind-1945/counters:strength:A=VALUE" in r.output
+
+
+def test_report_of_a_legal_action_whose_outcome_may_need_cells_exits_3(tmp_path: Path) -> None:
+    out = tmp_path / "dispute.html"
+    r = runner.invoke(app, ["report", str(_combat(tmp_path)), "--action-text", ATTACK, "-o", str(out)])
+    assert r.exit_code == 3, r.output
+    assert "LEGAL" in r.output and "may need" in r.output and out.exists()
