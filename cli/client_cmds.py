@@ -19,7 +19,7 @@ from rich.console import Console
 
 from adjudicator.service.errors import RULESET_UNAVAILABLE
 from cli import render
-from cli.errors import EXIT_BAD_INPUT, EXIT_ILLEGAL, fail, run
+from cli.errors import EXIT_BAD_INPUT, EXIT_ILLEGAL, EXIT_NEEDS_INPUT, fail, run
 from cli.game_cmds import parse_options, read_action
 from cli.tables_opt import supplied_cells
 from exporters.canonical import write_message
@@ -53,7 +53,7 @@ def call(server: str, fn: Callable[[service_pb2_grpc.AdjudicatorStub], T]) -> T:
         code = e.code() if hasattr(e, "code") else None
         detail = e.details() if hasattr(e, "details") else str(e)
         st = rpc_status.from_call(e) if isinstance(e, grpc.Call) else None
-        broken = False
+        broken = needs = False
         if st is not None:
             for d in st.details:
                 if d.Is(service_pb2.IllegalActionDetail.DESCRIPTOR):
@@ -64,12 +64,14 @@ def call(server: str, fn: Callable[[service_pb2_grpc.AdjudicatorStub], T]) -> T:
                     info = error_details_pb2.ErrorInfo()
                     d.Unpack(info)
                     broken = broken or info.reason == RULESET_UNAVAILABLE
+                    needs = needs or info.reason == "NEEDS_DATA"
         if code == grpc.StatusCode.UNAVAILABLE:
             fail(f"cannot reach the server at {server} ({detail})", EXIT_BAD_INPUT)
         name = code.name if code is not None else "ERROR"
-        # FAILED_PRECONDITION is an illegal action (exit 1) unless the server cannot load the ruleset.
+        # FAILED_PRECONDITION is an illegal action (exit 1), or data needed (exit 3), unless the server
+        # cannot load the ruleset.
         illegal = code == grpc.StatusCode.FAILED_PRECONDITION and not broken
-        fail(f"{name}: {detail}", EXIT_ILLEGAL if illegal else EXIT_BAD_INPUT)
+        fail(f"{name}: {detail}", EXIT_NEEDS_INPUT if illegal and needs else EXIT_ILLEGAL if illegal else EXIT_BAD_INPUT)
     finally:
         channel.close()
 
@@ -90,8 +92,8 @@ def register(app: typer.Typer) -> None:
 
     @client.command()
     def create(
-        ruleset: Annotated[str, typer.Option(help="ruleset id")],
-        scenario: Annotated[str, typer.Option(help="shipped scenario id, or a scenario file")],
+        scenario: Annotated[str, typer.Option(help="shipped scenario id (it names its ruleset), or a scenario file")],
+        ruleset: Annotated[str, typer.Option(help="ruleset id (default: the one the scenario names)")] = "",
         option: Annotated[Optional[list[str]], typer.Option(help="NAME=VALUE; repeatable")] = None,
         tables: Annotated[Optional[Path], typer.Option(help="user table file")] = None,
         map_file: Annotated[Optional[Path], typer.Option("--map", help="map file replacing the scenario's map "
@@ -171,7 +173,8 @@ def register(app: typer.Typer) -> None:
         resp = call(server, lambda s: s.ValidateAction(
             service_pb2.ValidateActionRequest(game_id=game, action=a), metadata=_md(token), timeout=timeout))
         render.verdict(out, resp.verdict)
-        raise typer.Exit(0 if resp.verdict.legal else EXIT_ILLEGAL)
+        # Legal but naming cells the outcome may need: more input may be needed (cli/errors.py).
+        raise typer.Exit(EXIT_ILLEGAL if not resp.verdict.legal else EXIT_NEEDS_INPUT if resp.verdict.needs else 0)
 
     @client.command()
     def submit(

@@ -12,15 +12,16 @@ from typing import Annotated, Optional
 import typer
 from google.protobuf import text_format
 from rich.console import Console
+from rich.text import Text
 
 from adjudicator.core import disclosure
 from adjudicator.core.position import Position
 from adjudicator.core import dice as dice_mod
 from adjudicator.core import engine
-from adjudicator.core.errors import MalformedInput
-from adjudicator.core.ruleset import get_ruleset, load_all
+from adjudicator.core.errors import MalformedInput, NeedsData
+from adjudicator.core.ruleset import get_ruleset, load_all, resolve_scenario
 from cli import render
-from cli.errors import EXIT_ILLEGAL, run
+from cli.errors import EXIT_ILLEGAL, EXIT_NEEDS_INPUT, run
 from cli.json_out import JSON_HELP, adjudicate_json, emit, rulesets_response
 from cli.roads import render_roads
 from cli.tables_opt import load_state, supplied_cells
@@ -61,8 +62,8 @@ def load_scenario(ruleset_id: str | None, scenario: str) -> definition_pb2.Scena
     p = Path(scenario)
     if p.suffix.lower() in (*JSON_EXT, *TEXT_EXT, *BINARY_EXT):
         return read_message(p, definition_pb2.Scenario())
-    rid = ruleset_id or scenario.split("/")[0]
-    return get_ruleset(rid).load_scenario(scenario)
+    rs, scenario_id = resolve_scenario(ruleset_id or "", scenario)
+    return rs.load_scenario(scenario_id)
 
 
 def complete_scenario(sc: definition_pb2.Scenario, ruleset_id: str, map_file: Path | None,
@@ -197,10 +198,20 @@ def register(app: typer.Typer) -> None:
         output: Annotated[Optional[Path], typer.Option("--out", "-o", help="write the new state here")] = None,
         as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP + " (SubmitActionResponse)")] = False,
     ) -> None:
-        """Adjudicate a disputed action offline; exit 0 legal, 1 illegal, 2 bad input.
+        """Adjudicate a disputed action offline; exit 0 legal (applied), 1 illegal,
+        2 bad input, 3 legal but dice (--roll) or table data (--cell) needed.
 
         Prints the verdict with rule citations (and outcome probabilities when dice
-        decide), then the outcome when the thrown dice are given with --roll."""
+        decide), then the outcome when the thrown dice are given with --roll. An
+        action that could not be applied is never headed LEGAL, and -o writes
+        nothing then."""
+
+        def not_applied(verdict: action_pb2.Verdict, what: str, hint: str) -> int:
+            render.verdict(out, verdict, Text(f"NEEDS {what}", style="bold yellow")
+                           .append(f"  (legal so far, not applied: {hint})", style="yellow"))
+            if output:
+                out.print(f"nothing written to {output}", highlight=False, markup=False)
+            return EXIT_NEEDS_INPUT
 
         def go() -> int:
             s = load_state(state_file, tables)
@@ -211,8 +222,8 @@ def register(app: typer.Typer) -> None:
             verdict = engine.validate(s, action)
             if as_json:
                 return adjudicate_json(s, action, verdict, roll, output)
-            render.verdict(out, verdict)
             if not verdict.legal:
+                render.verdict(out, verdict)
                 return EXIT_ILLEGAL
             dice = dice_mod.ScriptedDice(roll or [], start_index=len(s.dice_log), version=s.version)
             try:
@@ -220,13 +231,21 @@ def register(app: typer.Typer) -> None:
             except dice_mod.NeedsRoll as e:
                 if roll:
                     raise
-                out.print(
-                    f"The outcome depends on dice ({e.purpose}); give the thrown value(s) with --roll to resolve it.",
-                    highlight=False, markup=False,
-                )
-                return 0
+                code = not_applied(verdict, "DICE", f"the outcome depends on dice ({e.purpose})")
+                out.print("Give the thrown value(s) with --roll to resolve it.", highlight=False, markup=False)
+                return code
+            except NeedsData as e:
+                v = action_pb2.Verdict()  # the verdict with the cells the outcome landed on
+                v.CopyFrom(verdict)
+                known = {(c.table_id, c.column, c.row) for c in v.needs}
+                v.needs.extend(c for c in e.cells if (c.table_id, c.column, c.row) not in known)
+                code = not_applied(v, "DATA", "the outcome needs table cells the engine lacks: give them with "
+                                              "--cell (or --tables) and run it again")
+                out.print(f"needed now: {e.one_line()}", style="yellow", highlight=False, markup=False)
+                return code
             if dice.unused:
                 raise MalformedInput(f"{dice.unused} of the {len(dice.values)} rolls given were not used", "--roll")
+            render.verdict(out, verdict)
             out.print("outcome:")
             render.events(out, applied.events)
             if applied.state.HasField("pending"):

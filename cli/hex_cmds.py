@@ -17,6 +17,7 @@ import typer
 from rich.console import Console
 
 from adjudicator.core import engine
+from adjudicator.core.position import Position
 from adjudicator.core.errors import MalformedInput
 from adjudicator.core.hexmap import HexMap
 from adjudicator.core.mapfile import check_map, load_map_toml
@@ -48,7 +49,8 @@ def register(app: typer.Typer) -> None:
             s = load_state(state_file, tables, cell)
             rs = engine.ruleset_of(s)
             uid = resolve_unit(s, unit)
-            found, notes = rs.reach_with_notes(s, uid, mode)
+            with engine.explained(Position.of(s, rs)):
+                found, notes = rs.reach_with_notes(s, uid, mode)
             if as_json:
                 print(json.dumps({
                     "unit": uid,

@@ -53,14 +53,14 @@ def rulesets_response() -> Message:
 def adjudicate_json(state: state_pb2.GameState, action: action_pb2.Action, verdict: action_pb2.Verdict,
                     rolls: list[int] | None, output: Path | None) -> int:
     """`adjudicate --json`: the SubmitActionResponse of the action (verdict
-    only when it is illegal or its dice were not given), the same exit codes
-    as the text output."""
+    only when it is illegal or was not applied for want of dice or data), the
+    same exit codes as the text output (3: legal, more input needed)."""
     from adjudicator.core import dice as dice_mod
     from adjudicator.core import engine
-    from adjudicator.core.errors import MalformedInput
-    from cli.errors import EXIT_ILLEGAL
+    from adjudicator.core.errors import MalformedInput, NeedsData
+    from cli.errors import EXIT_ILLEGAL, EXIT_NEEDS_INPUT
     from exporters.canonical import write_message
-    from umpire.v1 import service_pb2
+    from umpire.v1 import action_pb2, service_pb2
 
     if not verdict.legal:
         emit(service_pb2.SubmitActionResponse(verdict=verdict))
@@ -71,8 +71,15 @@ def adjudicate_json(state: state_pb2.GameState, action: action_pb2.Action, verdi
     except dice_mod.NeedsRoll:
         if rolls:
             raise
-        emit(service_pb2.SubmitActionResponse(verdict=verdict))
-        return 0
+        emit(service_pb2.SubmitActionResponse(verdict=verdict))  # not applied: no version, no events
+        return EXIT_NEEDS_INPUT
+    except NeedsData as e:
+        v = action_pb2.Verdict()  # the verdict with the cells the outcome landed on
+        v.CopyFrom(verdict)
+        known = {(c.table_id, c.column, c.row) for c in v.needs}
+        v.needs.extend(c for c in e.cells if (c.table_id, c.column, c.row) not in known)
+        emit(service_pb2.SubmitActionResponse(verdict=v))
+        return EXIT_NEEDS_INPUT
     if dice.unused:
         raise MalformedInput(f"{dice.unused} of the {len(dice.values)} rolls given were not used", "--roll")
     if output is not None:

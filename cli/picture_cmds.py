@@ -18,7 +18,7 @@ from adjudicator.core import disclosure, engine
 from adjudicator.core.errors import MalformedInput
 from adjudicator.core.lookup import resolve_unit
 from adjudicator.core.position import Position
-from cli.errors import run
+from cli.errors import EXIT_NEEDS_INPUT, run
 from cli.game_cmds import read_action
 from cli.tables_opt import load_state, supplied_cells
 from exporters.canonical import atomic_write
@@ -84,8 +84,11 @@ def do_report(state_file: Path, action_file: Optional[Path], action_text: Option
     verdict = engine.validate(s, action)
     atomic_write(output, report_html(s, action, verdict, rules).encode())
     print(f"{output}: {'LEGAL' if verdict.legal else 'ILLEGAL'}"
-          + (f" ({verdict.violations[0].code})" if verdict.violations else ""))
-    return 0 if verdict.legal else 1
+          + (f" ({verdict.violations[0].code})" if verdict.violations else "")
+          + (f"; the outcome may need {len(verdict.needs)} table cell(s) the engine lacks (listed in the report)"
+             if verdict.legal and verdict.needs else ""))
+    # README "Exit codes": a legal verdict that names needed cells is 3 (more input may be needed).
+    return (EXIT_NEEDS_INPUT if verdict.needs else 0) if verdict.legal else 1
 
 
 def register(app: typer.Typer) -> None:
@@ -117,7 +120,8 @@ def register(app: typer.Typer) -> None:
         side: Annotated[Optional[str], typer.Option(help="acting side (default: the action's)")] = None,
     ) -> None:
         """Write a self-contained dispute report: picture, verdict, the cited rules quoted.
-        Exit 0 when the action is legal, 1 when illegal, 2 on bad input."""
+        Exit 0 when the action is legal, 1 when illegal, 2 on bad input, 3 when legal but
+        the outcome may need table cells the engine lacks."""
         code = run(lambda: do_report(state_file, action_file, action_text, output, tables, cell, rules, side))
         raise typer.Exit(code)
 

@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from adjudicator.core.citations import label
+from adjudicator.core.tables import WHOLE_TABLE_COLUMN, cell_option
 from umpire.v1 import action_pb2, common_pb2, state_pb2
 
 
@@ -26,8 +27,11 @@ def _cite(c: common_pb2.Citation) -> str:
     return f"[{text}]" if text else ""
 
 
-def verdict(console: Console, v: action_pb2.Verdict) -> None:
-    head = Text("LEGAL", style="bold green") if v.legal else Text("ILLEGAL", style="bold red")
+def verdict(console: Console, v: action_pb2.Verdict, head: Text | None = None) -> None:
+    """The verdict; `head` replaces the LEGAL/ILLEGAL headline (e.g. a legal
+    action that could not be applied for want of dice or data)."""
+    if head is None:
+        head = Text("LEGAL", style="bold green") if v.legal else Text("ILLEGAL", style="bold red")
     if v.action_kind:
         head.append(f"  ({v.action_kind})", style="dim")
     console.print(head)
@@ -52,7 +56,8 @@ def verdict(console: Console, v: action_pb2.Verdict) -> None:
         console.print(
             f"  ? needs {cell.table_title or cell.table_id}: column {cell.column!r}, row {cell.row!r}"
             + (f" ({cell.reason})" if cell.reason else "")
-            + f"  --cell {cell.table_id}:{cell.column}:{cell.row}=VALUE",
+            + ("" if cell.column == WHOLE_TABLE_COLUMN else f"  {cell_option(cell)}"
+               + (f"  (VALUE: {cell.accepted})" if cell.accepted else "")),
             style="yellow",
             highlight=False, markup=False,
         )

@@ -25,9 +25,9 @@ import typer
 from google.protobuf.message import Message
 
 from adjudicator.core.errors import MalformedInput
-from cli.errors import EXIT_ILLEGAL, run
+from cli.errors import EXIT_ILLEGAL, EXIT_NEEDS_INPUT, run
 from exporters.canonical import atomic_write, write_message
-from importers.canonical import BINARY_EXT, JSON_EXT, TEXT_EXT, format_of, read_message
+from importers.canonical import BINARY_EXT, JSON_EXT, TEXT_EXT, format_of, read_message, wrong_kind
 from importers.vassal.archive import Archive
 from importers.vassal.binding import load_binding
 from importers.vassal.game import SavedGame, read_game_archive
@@ -200,7 +200,8 @@ def read_canonical(path: Path, kinds: list[type[Message]], kind: Optional[str]) 
         except MalformedInput as e:
             last = e
     assert last is not None
-    raise last
+    # Another kind of Umpire file: say which, and every kind this conversion reads.
+    raise wrong_kind(path.read_bytes(), format_of(path), [k.DESCRIPTOR.full_name for k in kinds], str(path)) or last
 
 
 def _encoding(name: Optional[str], default: "object") -> "object":
@@ -527,7 +528,7 @@ def do_check_log(log: Path, binding: Optional[Path], ruleset: Optional[str], mod
     user_tables = files.table_set()
     game = read_game(log, strict)
     at = start if isinstance(start, StartAt) else None
-    report, _ = with_bar("replaying", len(game.pieces) + len(game.log_steps),
+    report, final = with_bar("replaying", len(game.pieces) + len(game.log_steps),
                          lambda cb: check_log(game, mod, b, scenario=scen, rolls=rolls, start=at, strict=strict,
                                               progress=cb, complete=comp, tables=user_tables,
                                               tables_name=str(files.tables)))
@@ -541,9 +542,21 @@ def do_check_log(log: Path, binding: Optional[Path], ruleset: Optional[str], mod
         for e in report.entries:
             if e.skipped.startswith(log.name) or "bad command" in e.skipped:
                 _warn(e.skipped)
+    skipped = [e for e in report.entries if not e.HasField("verdict")]
+    cautions = _cautions(b, scen, at, final)
     if report.all_legal:
+        if not adjudicated:
+            # Nothing judged is not "all legal" (issue 13): say why and exit 3 (more input needed).
+            print(f"{log.name}: no step adjudicated: {_not_judged(skipped, len(game.log_steps))}; "
+                  f"ruleset {report.ruleset}")
+            _print_cautions(cautions)
+            return EXIT_NEEDS_INPUT
         print(f"{log.name}: all {len(adjudicated)} adjudicated actions legal "
               f"({len(game.log_steps)} LOG steps, ruleset {report.ruleset})")
+        if skipped:
+            print(f"  but not every step was judged: {_not_judged(skipped, len(game.log_steps))}")
+            _print_cautions(cautions)
+            return EXIT_NEEDS_INPUT
         return 0
     bad = report.entries[-1]
     steps = ",".join(str(s) for s in bad.steps)
@@ -551,4 +564,46 @@ def do_check_log(log: Path, binding: Optional[Path], ruleset: Optional[str], mod
     for v in bad.verdict.violations:
         print(f"  {v.code}: {v.message} [{v.citation.label or v.citation.rule_case}]")
     print(f"  ({len(adjudicated) - 1} actions before it were legal)")
+    if skipped:
+        print(f"  not judged before it: {_not_judged(skipped, len(game.log_steps))}")
+    _print_cautions(cautions)
     return EXIT_ILLEGAL
+
+
+def _not_judged(skipped: Sequence[vassal_pb2.VassalLogEntry], log_steps: int) -> str:
+    """`114 of 114 LOG steps not adjudicated (80 observed, not adjudicated; ...)`: the
+    entries check-log did not judge, grouped by the reason's first words."""
+    reasons: dict[str, int] = {}
+    for e in skipped:
+        why = (e.skipped or "no action").split(":")[0].strip()
+        reasons[why] = reasons.get(why, 0) + 1
+    top = sorted(reasons.items(), key=lambda kv: -kv[1])[:4]
+    if not skipped:
+        return (f"none of the {log_steps} LOG steps read as a piece move or a command the binding maps "
+                "(docs/vassal.md: the binding's pieces, maps and log commands)")
+    steps = {s for e in skipped for s in e.steps}
+    return (f"{len(steps) or len(skipped)} of {log_steps} LOG steps not adjudicated ("
+            + "; ".join(f"{n}× {why}" for why, n in top) + ")")
+
+
+def _cautions(b: vassal_pb2.VassalBinding, scen: object, start: object, final: state_pb2.GameState) -> list[str]:
+    """Why the verdicts may not be about the players' moves: the replay started
+    from the module's pieces and the ruleset's defaults, or a board without the
+    roads a point-to-point game moves along."""
+    out: list[str] = []
+    started = start is not None and any(getattr(start, f, None) for f in ("turn", "phase", "segment", "active_side"))
+    if not b.scenario and scen is None and not started:
+        out.append("no scenario: the game was built from the module's pieces and starts in the ruleset's first "
+                   f"phase ({final.phase or '-'} of turn {final.turn}, {final.active_side or 'no side'} to act) "
+                   "and may not be where the log starts: a first NOT_YOUR_TURN or wrong-phase verdict may say so; "
+                   "give --scenario (or --scenario-file) or --turn/--phase/--active-side")
+    m = final.scenario.definition.map
+    if m.WhichOneof("layout") == "graph" and not m.graph.roads:
+        out.append("the board has no roads: a point-to-point game moves along roads, so every move is refused "
+                   "(NO_ROAD); give a map with its roads (--map) or a scenario")
+    return out
+
+
+def _print_cautions(cautions: Sequence[str]) -> None:
+    for c in cautions:
+        print(f"  ! verdicts may mislead: {c}")

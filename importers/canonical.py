@@ -41,7 +41,72 @@ def format_of(path: Path) -> str:
     )
 
 
+# The kinds of file a user hands the CLI, by message type, as a person calls them.
+# When a file does not parse as the kind a command expects, it is tried as each
+# of these, so the error says what the file is instead of the parser's first
+# unknown field ("GameDefinition has no field named rulesetVersion").
+KINDS: dict[str, str] = {
+    "umpire.v1.GameState": "a game state (umpire new, adjudicate -o)",
+    "umpire.v1.GameRecord": "a game record (umpire client export)",
+    "umpire.v1.Scenario": "a scenario",
+    "umpire.v1.GameDefinition": "a game definition (board, units, tables)",
+    "umpire.v1.Action": "an action",
+    "umpire.v1.TableSet": "a table file (TableSet)",
+    "umpire.v1.GameMap": "a map (GameMap)",
+    "umpire.v1.VassalBinding": "a VASSAL binding",
+}
+
+
+def kind_name(full_name: str) -> str:
+    return f"{KINDS.get(full_name, 'a ' + full_name.rsplit('.', 1)[-1])} [{full_name}]"
+
+
+def _kind_candidates() -> list[type[Message]]:
+    from umpire.v1 import action_pb2, definition_pb2, map_pb2, state_pb2, tables_pb2, vassal_pb2
+
+    return [state_pb2.GameState, state_pb2.GameRecord, definition_pb2.Scenario, definition_pb2.GameDefinition,
+            action_pb2.Action, tables_pb2.TableSet, map_pb2.GameMap, vassal_pb2.VassalBinding]
+
+
+def detect_kind(data: bytes, fmt: str, exclude: tuple[str, ...] = ()) -> str | None:
+    """The full name of the one known message type a JSON or text file parses
+    as (None: none, or it is binary, which parses as almost anything)."""
+    if fmt == "binary":
+        return None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    for cls in _kind_candidates():
+        name = cls.DESCRIPTOR.full_name
+        if name in exclude:
+            continue
+        try:
+            json_format.Parse(text, cls()) if fmt == "json" else text_format.Parse(text, cls())
+        except (json_format.ParseError, text_format.ParseError, ValueError):
+            continue
+        return name
+    return None
+
+
+def wrong_kind(data: bytes, fmt: str, expected: list[str], where: str) -> MalformedInput | None:
+    """`is a game state [...]; expected a game record [...]` when the file is
+    another kind of Umpire file than the ones expected."""
+    found = detect_kind(data, fmt, tuple(expected))
+    if found is None:
+        return None
+    return MalformedInput(f"this file is {kind_name(found)}; expected "
+                          + " or ".join(kind_name(e) for e in expected), where)
+
+
 def parse_bytes(data: bytes, message: M, fmt: str, where: str) -> M:
+    try:
+        return _parse_bytes(data, message, fmt, where)
+    except MalformedInput as e:
+        raise wrong_kind(data, fmt, [message.DESCRIPTOR.full_name], where) or e from None
+
+
+def _parse_bytes(data: bytes, message: M, fmt: str, where: str) -> M:
     try:
         if fmt == "json":
             json_format.Parse(data.decode("utf-8"), message)

@@ -63,7 +63,9 @@ def legal_actions_for(pos: Position, side: str) -> list[service_pb2.LegalAction]
 def reach_for(
     pos: Position, side: str, unit_id: str, mode: str = ""
 ) -> tuple[list[service_pb2.ReachableLocation], list[common_pb2.RuleNote]]:
-    return pos.ruleset.reach_with_notes(pos.for_side(side), unit_id, mode)
+    view = pos.for_side(side)
+    with engine.explained(view):
+        return pos.ruleset.reach_with_notes(view, unit_id, mode)
 
 
 def events_for(subject: StateLike, events: Sequence[state_pb2.Event], side: str) -> list[state_pb2.Event]:

@@ -9,12 +9,13 @@ it threw to the log, and replaying the recorded actions reproduces the state.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from adjudicator.core import dice as dice_mod
 from adjudicator.core.citations import Rulebook
-from adjudicator.core.errors import IllegalAction, MalformedInput
+from adjudicator.core.errors import IllegalAction, MalformedInput, NeedsData
 from adjudicator.core.position import Position
 from adjudicator.core.ruleset import Ruleset, StateLike, get_ruleset, state_of
 from adjudicator.core.verdicts import illegal
@@ -82,7 +83,30 @@ def validate(subject: StateLike, action: action_pb2.Action) -> action_pb2.Verdic
             )
     elif action.WhichOneof("kind") == "answer":
         return illegal("NO_DECISION_PENDING", "there is no pending decision to answer", ENGINE.cite("decisions"))
-    return pos.ruleset.validate(pos, action)
+    with explained(pos):
+        verdict = pos.ruleset.validate(pos, action)
+    explain(pos, verdict.needs)
+    return verdict
+
+
+def explain(pos: Position, cells: Iterable[common_pb2.NeededCell]) -> None:
+    """Fill each needed cell's `accepted` (the values it takes, in words) from
+    the ruleset, so every needed-data message, whatever rule raised it, says
+    what to give as well as where (`--cell ID:COLUMN:ROW=VALUE`)."""
+    for c in cells:
+        if not c.accepted:
+            c.accepted = pos.ruleset.accepted(pos.state, c.table_id, c.column)
+
+
+@contextmanager
+def explained(pos: Position) -> Iterator[None]:
+    """NeedsData raised inside leaves with its cells explained (`explain`)."""
+    try:
+        yield
+    except NeedsData as e:
+        explain(pos, e.cells)
+        e.args = (e.describe(),)
+        raise
 
 
 def apply_action(
@@ -100,7 +124,8 @@ def apply_action(
     if state.HasField("pending") and state.pending.context.get("private") == "true":
         private_to = state.pending.side
     dice = make_dice(len(state.dice_log), state.version)
-    new_state, events, model = pos.ruleset.apply_position(pos, action, dice)
+    with explained(pos):
+        new_state, events, model = pos.ruleset.apply_position(pos, action, dice)
     new_state.version = state.version + 1
     new_state.dice_log.extend(dice.rolls)
     for e in events:

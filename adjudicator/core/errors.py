@@ -56,14 +56,27 @@ class NeedsData(UmpireError):
 
     def __init__(self, cells: Sequence[common_pb2.NeededCell]) -> None:
         self.cells = list(cells)
+        super().__init__(self.describe())
+
+    def describe(self) -> str:
+        """One line: each cell by title and id, its copyable `--cell` and the
+        values it accepts (filled by the engine after raising: see `accepted`)."""
+        from adjudicator.core.tables import WHOLE_TABLE_COLUMN, cell_option
+
         parts = []
         for c in self.cells:
+            title = f"{c.table_title} ({c.table_id})" if c.table_title and c.table_title != c.table_id else c.table_id
             parts.append(
-                f"{c.table_title or c.table_id} column {c.column!r} row {c.row!r} is unknown"
+                f"{title} column {c.column!r} row {c.row!r} is unknown"
                 + (f" ({c.reason})" if c.reason else "")
+                + ("" if c.column == WHOLE_TABLE_COLUMN else f": give it with {cell_option(c)}"
+                   + (f" where VALUE is {c.accepted}" if c.accepted else ""))
             )
         how = self.cells[0].how_to_supply if self.cells else ""
-        super().__init__("; ".join(parts) + (f". {how}" if how else ""))
+        return "; ".join(parts) + (f". {how}" if how else "")
+
+    def one_line(self) -> str:
+        return " ".join(self.describe().split())  # after the engine filled `accepted`
 
 
 class Ambiguous(UmpireError):

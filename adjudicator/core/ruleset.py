@@ -9,6 +9,7 @@ The service, the store, the CLI and the tests all call these same functions
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import importlib.util
 from abc import ABC, abstractmethod
@@ -78,6 +79,9 @@ class Ruleset(ABC):
     # What each side may know (core/secrecy.py); the platform sends nothing
     # to a side that has not passed through it (core/disclosure.py).
     side_filter: SideFilter = SideFilter()
+    # What a table's cells accept, in words, by table id or "table id:column"
+    # (e.g. "a result as printed, e.g. 1/R2"): printed with every needed cell.
+    value_hints: Mapping[str, str] = {}
 
     # -- data pack
     @abstractmethod
@@ -154,6 +158,30 @@ class Ruleset(ABC):
         """`reach` plus notes for the reader (e.g. moves left out because a cost is
         unknown: QueryResponse.notes). Default: `reach` without notes."""
         return self.reach(state, unit_id, mode), []
+
+    def accepted(self, state: state_pb2.GameState, table_id: str, column: str) -> str:
+        """The values a cell of the table's column accepts, in words, for the
+        needed-data messages (NeededCell.accepted): a counter value's choices
+        from `authoring`, else `value_hints`, else the known cells as a guide."""
+        from adjudicator.core.tables import accepted_values
+
+        from adjudicator.core.tables import WHOLE_TABLE_COLUMN
+
+        if column == WHOLE_TABLE_COLUMN:
+            return ""  # the whole table is needed: its how_to_supply says how
+        table = next((t for t in state.scenario.definition.tables if t.id == table_id), None)
+        hint = self.value_hints.get(f"{table_id}:{column}") or self.value_hints.get(table_id, "")
+        choices: Sequence[str] = ()
+        number = False
+        try:
+            vocab = self.authoring()
+        except UmpireError:
+            vocab = None
+        if vocab is not None and table_id in (vocab.counters_table, f"{self.id}/counters"):
+            f = next((f for f in vocab.counter_fields if f.column == column), None)
+            if f is not None:
+                choices, number = f.choices, f.number
+        return accepted_values(table, column, choices=choices, number=number, hint=hint)
 
     def authoring(self) -> "Vocabulary":
         """What this ruleset reads off a map and a counter (terrain, features,
@@ -251,7 +279,8 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
         return _LOADED[ruleset_id]
     target = _targets().get(ruleset_id)
     if target is None:
-        raise NotFound(f"unknown ruleset {ruleset_id!r} (known: {', '.join(ruleset_ids())})")
+        raise NotFound(f"unknown ruleset {ruleset_id!r}{_did_you_mean(ruleset_id, ruleset_ids())} "
+                       f"(known: {', '.join(ruleset_ids())})")
     module_name, attr = target.split(":")
     if ruleset_id not in ruleset_ids():
         raise BrokenRuleset(ruleset_id, ModuleNotFoundError(f"its module {module_name} is not installed"))
@@ -263,6 +292,40 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
         raise BrokenRuleset(ruleset_id, TypeError(f"{target} is not a Ruleset"))
     _LOADED[ruleset_id] = ruleset
     return ruleset
+
+
+def _did_you_mean(name: str, known: Sequence[str]) -> str:
+    """`: did you mean X?` for the close matches of a mistyped id, else ''."""
+    close = difflib.get_close_matches(name, known, n=3, cutoff=0.6)
+    return f": did you mean {' or '.join(close)}?" if close else ""
+
+
+def resolve_scenario(ruleset_id: str, scenario_id: str) -> tuple[Ruleset, str]:
+    """The ruleset and the full shipped scenario id a user means: a scenario id
+    names its ruleset ("major-battles/normandy"), so the ruleset may be left
+    out; a ruleset given with a bare scenario name ("normandy") completes it.
+    Anything else is NotFound with the ids it could have meant (`umpire new
+    normandy`: did you mean major-battles/normandy?). Other rulesets are only
+    loaded to make that suggestion, on the failure path."""
+    prefix = scenario_id.split("/")[0] if "/" in scenario_id else ""
+    if ruleset_id:
+        rs = get_ruleset(ruleset_id)
+        if scenario_id not in rs.scenario_ids() and not prefix and f"{rs.id}/{scenario_id}" in rs.scenario_ids():
+            return rs, f"{rs.id}/{scenario_id}"
+        if scenario_id in rs.scenario_ids() or prefix == rs.id or not scenario_id:
+            return rs, scenario_id
+        known = rs.scenario_ids()
+    else:
+        if prefix and prefix in _targets():
+            return get_ruleset(prefix), scenario_id
+        known = [sid for rs in load_all()[0] for sid in rs.scenario_ids()]
+    tail = scenario_id.rsplit("/", 1)[-1]
+    tails = {sid: sid.rsplit("/", 1)[-1] for sid in known}
+    close_tails = difflib.get_close_matches(tail, list(tails.values()), n=3, cutoff=0.6)
+    meant = [sid for sid in known if tails[sid] == tail] or [sid for sid in known if tails[sid] in close_tails]
+    hint = f": did you mean {' or '.join(meant)}?" if meant else _did_you_mean(scenario_id, known)
+    what = f"unknown scenario {scenario_id!r}" + (f" for ruleset {ruleset_id}" if ruleset_id else "")
+    raise NotFound(f"{what}{hint} (known: {', '.join(known) or 'none'})")
 
 
 def load_all() -> tuple[list[Ruleset], dict[str, str]]:

@@ -119,6 +119,50 @@ class TableView:
         return [(r, c) for r in self.table.rows for c in self.table.columns if self.cell(r, c) is None]
 
 
+MAX_EXAMPLES = 6
+# The column a needed cell names when a table's whole layout is unknown (its
+# columns and rows are not in the text): there is no one cell to give with
+# --cell; the message says to give the whole table instead (docs/tables.md).
+WHOLE_TABLE_COLUMN = "(its columns)"
+
+
+def accepted_values(table: tables_pb2.Table | None, column: str, *, choices: Sequence[str] = (),
+                    number: bool = False, hint: str = "") -> str:
+    """The values a cell of `column` accepts, in words, for a needed-data message:
+    the ruleset's closed list or its description of the syntax, else the values
+    the table already knows in that column (then in the whole table) as a guide.
+    Never a value for the cell itself: that is the players' to read off the chart."""
+    if choices:
+        return "one of " + ", ".join(choices)
+    if hint:
+        return hint
+    known: list[str] = []
+    if table is not None:
+        for wanted in (column, None):
+            known = sorted({c.value for c in table.cells
+                            if not c.unknown and c.value and (wanted is None or c.column == wanted)})
+            if known:
+                break
+    if number:
+        return "a whole number" + (f", like {', '.join(known[:MAX_EXAMPLES])}" if known else "")
+    if known:
+        return "as printed on the chart, like the known cells: " + ", ".join(known[:MAX_EXAMPLES])
+    return "the value as printed on the chart"
+
+
+def cell_option(c: common_pb2.NeededCell) -> str:
+    """The exact, copyable CLI option for a needed cell (VALUE to be replaced)."""
+    import shlex
+
+    return "--cell " + shlex.quote(f"{c.table_id}:{c.column}:{c.row}=VALUE")
+
+
+def _title_hint(tables: Iterable[tables_pb2.Table], name: str) -> str:
+    """`: that is the title of X; give its id` when a user wrote a table's title."""
+    ids = [t.id for t in tables if t.title and t.title.strip().lower() == name.strip().lower()]
+    return f": {name!r} is the title of table {ids[0]}; give its id" if len(ids) == 1 else ""
+
+
 def find_table(tables: Iterable[tables_pb2.Table], table_id: str) -> TableView:
     for t in tables:
         if t.id == table_id:
@@ -144,7 +188,8 @@ def merge_tables(
     for ti, ut in enumerate(user.tables):
         where = f"{source_name}: tables[{ti}]"
         if ut.id not in merged:
-            raise MalformedInput(f"unknown table {ut.id!r} (known: {', '.join(sorted(merged))})", where)
+            raise MalformedInput(f"unknown table {ut.id!r}{_title_hint(base, ut.id)} "
+                                 f"(known: {', '.join(sorted(merged))})", where)
         target = merged[ut.id]
         if layout_unknown(target):
             adopt_layout(target, ut, where)
@@ -238,7 +283,8 @@ def check_supplied(
         where = f"supplied_cells[{i}] ({s.table_id}:{s.column}:{s.row})"
         t = by_id.get(s.table_id)
         if t is None:
-            raise MalformedInput(f"the game has no table {s.table_id!r} (tables: {', '.join(by_id)})", where)
+            raise MalformedInput(f"the game has no table {s.table_id!r}{_title_hint(by_id.values(), s.table_id)} "
+                                 f"(tables: {', '.join(by_id)})", where)
         if s.column not in t.columns:
             raise MalformedInput(f"table {s.table_id} has no column {s.column!r} (columns: {', '.join(t.columns)})",
                                  where)

@@ -310,7 +310,17 @@ class RulesetBase(Ruleset, Generic[M]):
         pos = Position.of(state, self)
         if pos.state.finished:
             return []
-        return self.legal(pos.model(), side)
+        out = []
+        for la in self.legal(pos.model(), side):
+            # Nothing is offered without a submittable example (issue 13): a kind whose
+            # example the game's own code could not find (none legal) is not offered,
+            # unless it names the data the example needs.
+            if not la.HasField("example") and not la.needs:
+                continue
+            for c in la.needs:
+                c.accepted = c.accepted or self.accepted(pos.state, c.table_id, c.column)
+            out.append(la)
+        return out
 
     def reach_with_notes(
         self, state: StateLike, unit_id: str, mode: str = ""

@@ -29,7 +29,7 @@ from adjudicator.core.errors import (
 )
 from adjudicator.core.position import Position
 from adjudicator.core.posfile import position_game
-from adjudicator.core.ruleset import get_ruleset, load_all
+from adjudicator.core.ruleset import get_ruleset, load_all, resolve_scenario
 from adjudicator.service.cache import GameCache, LiveGame, live_game
 from adjudicator.store.store import GameStore, RevealedMeanwhile, VersionInfo
 from umpire.v1 import action_pb2, definition_pb2, map_pb2, service_pb2, state_pb2, tables_pb2
@@ -119,7 +119,12 @@ class GameManager:
         counters: tables_pb2.TableSet | None = None,
         position: str = "",
     ) -> service_pb2.CreateGameResponse:
-        rs = get_ruleset(ruleset_id)
+        if scenario_id:  # a scenario id names its ruleset: the ruleset may be left out
+            rs, scenario_id = resolve_scenario(ruleset_id, scenario_id)
+        elif ruleset_id or (scenario is not None and scenario.ruleset):
+            rs = get_ruleset(ruleset_id or (scenario.ruleset if scenario is not None else ""))
+        else:
+            raise MalformedInput("ruleset is required (or a scenario_id that names it)", "ruleset")
         if scenario is not None and scenario.ByteSize() and scenario_id:
             raise MalformedInput("give either scenario_id or an inline scenario, not both", "scenario")
         if scenario is None or not scenario.ByteSize():

@@ -131,8 +131,6 @@ class AdjudicatorServicer(service_pb2_grpc.AdjudicatorServicer):  # type: ignore
     @rpc
     async def CreateGame(self, request: service_pb2.CreateGameRequest, context: Any) -> service_pb2.CreateGameResponse:
         self.gate.admit(self.gate.client_of(context.peer(), metadata_of(context)), bearer(context))
-        if not request.ruleset:
-            raise MalformedInput("ruleset is required", "ruleset")
         return await asyncio.to_thread(
             self.manager.create,
             request.ruleset,

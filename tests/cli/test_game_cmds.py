@@ -71,7 +71,7 @@ def test_adjudicate_dice_action_without_roll_explains_and_with_roll_resolves(tmp
     write_message(p, s)
     attack = 'side: "red" attack { target: "T4" attackers: "r1" }'
     r = runner.invoke(app, ["adjudicate", str(p), "--action-text", attack])
-    assert r.exit_code == 0 and "--roll" in r.output
+    assert r.exit_code == 3 and "--roll" in r.output  # legal, but the thrown die is needed
     r = runner.invoke(app, ["adjudicate", str(p), "--action-text", attack, "--roll", "6", "-o", str(tmp_path / "x.json")])
     assert r.exit_code == 0 and "CASUALTY" in r.output
     after = read_message(tmp_path / "x.json", state_pb2.GameState())

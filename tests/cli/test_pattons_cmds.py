@@ -31,13 +31,13 @@ def _state(tmp_path: Path) -> Path:
 
 def test_adjudicate_an_attack_on_an_untried_unit_prints_the_odds_distribution_with_citations(tmp_path: Path) -> None:
     r = runner.invoke(app, ["adjudicate", str(_state(tmp_path)), "--action-text", ATTACK])
-    assert r.exit_code == 0, r.output
+    assert r.exit_code == 3, r.output  # legal, but the dice are needed (not applied)
     out = r.output
-    assert "LEGAL" in out
+    assert "NEEDS DICE" in out and "LEGAL" not in out
     assert "126/48/13 (class C, morale 1) draws from morale pool 1" in out and "[P3A 8.3.3]" in out
     assert "final odds column over the chits us cannot see:" in out and "[P3A 8.4.2]" in out
     assert "probability" in out and "%" in out  # the results table
-    assert "The outcome depends on dice (chit draw: pool 1 for 126/48/13 (1-8))" in out
+    assert "the outcome depends on dice (chit draw: pool 1 for 126/48/13 (1-8))" in out
 
 
 def test_adjudicate_with_the_draw_die_reveals_the_chit_and_waits_for_the_roll(tmp_path: Path) -> None:

@@ -60,7 +60,7 @@ def test_traces_refuses_the_typo_11_1_and_judges_with_the_cell_1_1(tmp_path: Pat
     write_message(p, s)
     attack = 'side: "allied" attack { target: "2407" attackers: "us-10ad-cca" attackers: "us-10ad-ccb" }'
     asked = runner.invoke(app, ["adjudicate", str(p), "--action-text", attack])
-    assert asked.exit_code == 0 and "traces-of-victory/crt:1:1:2=VALUE" in asked.output, asked.output
+    assert asked.exit_code == 3 and "traces-of-victory/crt:1:1:2=VALUE" in asked.output, asked.output  # dice needed
     typo = runner.invoke(app, ["adjudicate", str(p), "--action-text", attack, "--cell",
                                "traces-of-victory/crt:11:1:2=R", "--roll", "2"])
     assert typo.exit_code == 2 and "traces-of-victory/crt:11:1:2" in typo.stderr and "no column '11:1'" in typo.stderr

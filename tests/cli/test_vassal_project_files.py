@@ -118,7 +118,7 @@ def test_chart_values_typed_in_the_studio_reach_the_cli_verdict(demo: tuple[Demo
     res = _cli("adjudicate", str(out), "--action-text", 'side: "german" end_phase {}', "--out", str(combat))
     assert res.exit_code == 0, res.output
     res = _cli("adjudicate", str(combat), "--action-text", ATTACK)
-    assert res.exit_code == 0, res.output
+    assert res.exit_code == 3, res.output  # legal; the outcome needs the thrown dice (not applied)
     assert re.search(rf"1/2\s+\S+%\s+.*{re.escape(column)} die {row}", res.output), res.output
     cli_verdict = engine.validate(read_message(combat, state_pb2.GameState()), attack)
     assert json_format.MessageToDict(cli_verdict, preserving_proto_field_name=True) == studio["verdict"]

@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16umpire/v1/common.proto\x12\tumpire.v1\"L\n\x08\x43itation\x12\x0f\n\x07ruleset\x18\x01 \x01(\t\x12\x11\n\trule_case\x18\x02 \x01(\t\x12\r\n\x05quote\x18\x03 \x01(\t\x12\r\n\x05label\x18\x04 \x01(\t\"b\n\tViolation\x12\x0c\n\x04\x63ode\x18\x01 \x01(\t\x12\x0f\n\x07message\x18\x02 \x01(\t\x12%\n\x08\x63itation\x18\x03 \x01(\x0b\x32\x13.umpire.v1.Citation\x12\x0f\n\x07subject\x18\x04 \x01(\t\"w\n\nNeededCell\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x13\n\x0btable_title\x18\x02 \x01(\t\x12\x0e\n\x06\x63olumn\x18\x03 \x01(\t\x12\x0b\n\x03row\x18\x04 \x01(\t\x12\x15\n\rhow_to_supply\x18\x05 \x01(\t\x12\x0e\n\x06reason\x18\x06 \x01(\t\"Z\n\x0cSuppliedCell\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0e\n\x06\x63olumn\x18\x02 \x01(\t\x12\x0b\n\x03row\x18\x03 \x01(\t\x12\r\n\x05value\x18\x04 \x01(\t\x12\x0c\n\x04note\x18\x05 \x01(\t\"f\n\x07\x44ieRoll\x12\r\n\x05index\x18\x01 \x01(\x04\x12\r\n\x05sides\x18\x02 \x01(\r\x12\r\n\x05value\x18\x03 \x01(\r\x12\x0f\n\x07purpose\x18\x04 \x01(\t\x12\x0f\n\x07version\x18\x05 \x01(\x04\x12\x0c\n\x04open\x18\x06 \x01(\x08\"?\n\x08RuleNote\x12\x0c\n\x04text\x18\x01 \x01(\t\x12%\n\x08\x63itation\x18\x02 \x01(\x0b\x32\x13.umpire.v1.Citationb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16umpire/v1/common.proto\x12\tumpire.v1\"L\n\x08\x43itation\x12\x0f\n\x07ruleset\x18\x01 \x01(\t\x12\x11\n\trule_case\x18\x02 \x01(\t\x12\r\n\x05quote\x18\x03 \x01(\t\x12\r\n\x05label\x18\x04 \x01(\t\"b\n\tViolation\x12\x0c\n\x04\x63ode\x18\x01 \x01(\t\x12\x0f\n\x07message\x18\x02 \x01(\t\x12%\n\x08\x63itation\x18\x03 \x01(\x0b\x32\x13.umpire.v1.Citation\x12\x0f\n\x07subject\x18\x04 \x01(\t\"\x89\x01\n\nNeededCell\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x13\n\x0btable_title\x18\x02 \x01(\t\x12\x0e\n\x06\x63olumn\x18\x03 \x01(\t\x12\x0b\n\x03row\x18\x04 \x01(\t\x12\x15\n\rhow_to_supply\x18\x05 \x01(\t\x12\x0e\n\x06reason\x18\x06 \x01(\t\x12\x10\n\x08\x61\x63\x63\x65pted\x18\x07 \x01(\t\"Z\n\x0cSuppliedCell\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0e\n\x06\x63olumn\x18\x02 \x01(\t\x12\x0b\n\x03row\x18\x03 \x01(\t\x12\r\n\x05value\x18\x04 \x01(\t\x12\x0c\n\x04note\x18\x05 \x01(\t\"f\n\x07\x44ieRoll\x12\r\n\x05index\x18\x01 \x01(\x04\x12\r\n\x05sides\x18\x02 \x01(\r\x12\r\n\x05value\x18\x03 \x01(\r\x12\x0f\n\x07purpose\x18\x04 \x01(\t\x12\x0f\n\x07version\x18\x05 \x01(\x04\x12\x0c\n\x04open\x18\x06 \x01(\x08\"?\n\x08RuleNote\x12\x0c\n\x04text\x18\x01 \x01(\t\x12%\n\x08\x63itation\x18\x02 \x01(\x0b\x32\x13.umpire.v1.Citationb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -35,12 +35,12 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_CITATION']._serialized_end=113
   _globals['_VIOLATION']._serialized_start=115
   _globals['_VIOLATION']._serialized_end=213
-  _globals['_NEEDEDCELL']._serialized_start=215
-  _globals['_NEEDEDCELL']._serialized_end=334
-  _globals['_SUPPLIEDCELL']._serialized_start=336
-  _globals['_SUPPLIEDCELL']._serialized_end=426
-  _globals['_DIEROLL']._serialized_start=428
-  _globals['_DIEROLL']._serialized_end=530
-  _globals['_RULENOTE']._serialized_start=532
-  _globals['_RULENOTE']._serialized_end=595
+  _globals['_NEEDEDCELL']._serialized_start=216
+  _globals['_NEEDEDCELL']._serialized_end=353
+  _globals['_SUPPLIEDCELL']._serialized_start=355
+  _globals['_SUPPLIEDCELL']._serialized_end=445
+  _globals['_DIEROLL']._serialized_start=447
+  _globals['_DIEROLL']._serialized_end=549
+  _globals['_RULENOTE']._serialized_start=551
+  _globals['_RULENOTE']._serialized_end=614
 # @@protoc_insertion_point(module_scope)

@@ -30,20 +30,22 @@ class Violation(_message.Message):
     def __init__(self, code: _Optional[str] = ..., message: _Optional[str] = ..., citation: _Optional[_Union[Citation, _Mapping]] = ..., subject: _Optional[str] = ...) -> None: ...
 
 class NeededCell(_message.Message):
-    __slots__ = ("table_id", "table_title", "column", "row", "how_to_supply", "reason")
+    __slots__ = ("table_id", "table_title", "column", "row", "how_to_supply", "reason", "accepted")
     TABLE_ID_FIELD_NUMBER: _ClassVar[int]
     TABLE_TITLE_FIELD_NUMBER: _ClassVar[int]
     COLUMN_FIELD_NUMBER: _ClassVar[int]
     ROW_FIELD_NUMBER: _ClassVar[int]
     HOW_TO_SUPPLY_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
+    ACCEPTED_FIELD_NUMBER: _ClassVar[int]
     table_id: str
     table_title: str
     column: str
     row: str
     how_to_supply: str
     reason: str
-    def __init__(self, table_id: _Optional[str] = ..., table_title: _Optional[str] = ..., column: _Optional[str] = ..., row: _Optional[str] = ..., how_to_supply: _Optional[str] = ..., reason: _Optional[str] = ...) -> None: ...
+    accepted: str
+    def __init__(self, table_id: _Optional[str] = ..., table_title: _Optional[str] = ..., column: _Optional[str] = ..., row: _Optional[str] = ..., how_to_supply: _Optional[str] = ..., reason: _Optional[str] = ..., accepted: _Optional[str] = ...) -> None: ...
 
 class SuppliedCell(_message.Message):
     __slots__ = ("table_id", "column", "row", "value", "note")

@@ -179,14 +179,16 @@ class ReachableLocation(_message.Message):
     def __init__(self, location: _Optional[str] = ..., cost: _Optional[float] = ..., path: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class LegalAction(_message.Message):
-    __slots__ = ("kind", "description", "example")
+    __slots__ = ("kind", "description", "example", "needs")
     KIND_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
     EXAMPLE_FIELD_NUMBER: _ClassVar[int]
+    NEEDS_FIELD_NUMBER: _ClassVar[int]
     kind: str
     description: str
     example: _action_pb2.Action
-    def __init__(self, kind: _Optional[str] = ..., description: _Optional[str] = ..., example: _Optional[_Union[_action_pb2.Action, _Mapping]] = ...) -> None: ...
+    needs: _containers.RepeatedCompositeFieldContainer[_common_pb2.NeededCell]
+    def __init__(self, kind: _Optional[str] = ..., description: _Optional[str] = ..., example: _Optional[_Union[_action_pb2.Action, _Mapping]] = ..., needs: _Optional[_Iterable[_Union[_common_pb2.NeededCell, _Mapping]]] = ...) -> None: ...
 
 class QueryResponse(_message.Message):
     __slots__ = ("reachable", "legal_actions", "notes", "version")

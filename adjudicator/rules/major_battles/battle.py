@@ -14,6 +14,7 @@ from adjudicator.core.dice import DiceSource
 from adjudicator.core.errors import MalformedInput
 from adjudicator.core.verdicts import VerdictBuilder
 from adjudicator.rules.major_battles import citations as C
+from adjudicator.rules.major_battles import timing
 from adjudicator.rules.major_battles import retreat
 from adjudicator.rules.major_battles.campaigns import campaign_of
 from adjudicator.rules.major_battles.casualties import casualties_inflicted, dice_for, removal, totals_odds
@@ -35,8 +36,8 @@ def attack_stacks(g: Game, target: str) -> list[str]:
 
 
 def validate_attack(g: Game, attack: action_pb2.Attack, side: str, b: VerdictBuilder) -> None:
-    if g.phase != "turn" or g.active != side:
-        b.violation("NOT_YOUR_TURN", f"battles are fought in the turn of the moving player, not by {side} now", C.BATTLE_ORDER)
+    if not timing.in_turn(g, side, "fight a battle (battles are fought in the moving player's turn)", b,
+                          C.BATTLE_ORDER):
         return
     if g.segment == "card":
         b.violation("TURN_CARD_FIRST", "turn your movement card first", C.DECK)

@@ -22,6 +22,7 @@ from adjudicator.core.dice import DiceSource
 from adjudicator.core.errors import MalformedInput
 from adjudicator.core.verdicts import VerdictBuilder
 from adjudicator.rules.major_battles import citations as C
+from adjudicator.rules.major_battles import timing
 from adjudicator.rules.major_battles.model import Card, Game, Pack
 from umpire.v1 import action_pb2, tables_pb2
 
@@ -114,8 +115,7 @@ def showing(g: Game, side: str) -> int:
 
 
 def validate_turn_card(g: Game, value: int, side: str, b: VerdictBuilder) -> None:
-    if g.phase != "turn" or g.active != side:
-        b.violation("NOT_YOUR_TURN", f"it is not {side}'s turn to turn a movement card", C.DECK)
+    if not timing.in_turn(g, side, "turn a movement card", b):
         return
     if g.segment != "card":
         why = "the engine turns the cards (dealt deck)" if g.mb.deck_mode == "dealt" else "the card is already turned"

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from adjudicator.core.errors import MalformedInput
 from adjudicator.core.verdicts import VerdictBuilder
 from adjudicator.rules.major_battles import citations as C
+from adjudicator.rules.major_battles import timing
 from adjudicator.rules.major_battles.board import Road
 from adjudicator.rules.major_battles.campaigns import campaign_of
 from adjudicator.rules.major_battles.model import LANDED, ROAD_MARK, Approach, Game, Unit
@@ -44,8 +45,7 @@ class Plan:
 
 def turn_checks(g: Game, side: str, b: VerdictBuilder, what: str) -> bool:
     """Common to moves and landings: the side's turn, card turned, no battle yet."""
-    if g.phase != "turn" or g.active != side:
-        b.violation("NOT_YOUR_TURN", f"{side} cannot {what} now: it is not {side}'s turn", C.DECK)
+    if not timing.in_turn(g, side, what, b):
         return False
     if g.segment == "card":
         b.violation("TURN_CARD_FIRST", "turn your movement card first: it gives this turn's movement points", C.DECK)

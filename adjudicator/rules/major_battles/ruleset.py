@@ -66,6 +66,8 @@ class MajorBattles(RulesetBase[Game]):
     pack = data.PACK  # its scenarios are the campaigns built on the shipped boards (scenarios.py)
     options_class = MajorBattlesOptions
     extension = "major_battles"
+    # What a needed cell accepts, printed with it (Ruleset.accepted).
+    value_hints = {"major-battles/movement-deck": "the value printed on the card, a whole number"}
 
     def actions(self) -> Actions[Game]:
         acts = (Actions[Game](self.title)

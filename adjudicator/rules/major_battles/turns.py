@@ -14,6 +14,7 @@ from __future__ import annotations
 from adjudicator.core.dice import DiceSource
 from adjudicator.core.verdicts import VerdictBuilder
 from adjudicator.rules.major_battles import citations as C
+from adjudicator.rules.major_battles import timing
 from adjudicator.rules.major_battles import deck, reserves
 from adjudicator.rules.major_battles.campaigns import campaign_of
 from adjudicator.rules.major_battles.campaigns.sicily import defection_candidates, defection_number
@@ -52,8 +53,7 @@ def start_turn(g: Game, side: str, dice: DiceSource) -> None:
 
 
 def validate_end_turn(g: Game, side: str, b: VerdictBuilder) -> None:
-    if g.phase != "turn" or g.active != side:
-        b.violation("NOT_YOUR_TURN", f"it is not {side}'s turn", C.DECK)
+    if not timing.in_turn(g, side, "end the turn", b):
         return
     if g.segment == "card":
         b.violation("TURN_CARD_FIRST", "turn your movement card first", C.DECK)

@@ -1,8 +1,9 @@
 """What a player may do now (the LegalActions query): the action kinds of the
 phase, each with a concrete example where one is cheap to find. Every example
 is judged by the action's own validator before it is offered, so an example is
-always legal; where the data lacks a value the example is left out (the move
-or placement needs it) and the kind is still listed.
+always legal, and its description names what it does (unit, hex). A kind
+with no legal example found is not offered (core/template.py drops it): e.g.
+ending the setup while units still wait for a hex (UNITS_TO_PLACE).
 """
 
 from __future__ import annotations
@@ -46,7 +47,11 @@ def legal_actions(board: Board, side: str, valid: Valid) -> list[service_pb2.Leg
     ph = state.phase
     waiting = placement.unplaced(state, side)
     if waiting:
-        offer("place", "place the units waiting for a hex", _placements(board, waiting))
+        offer("place", f"{len(waiting)} unit(s) waiting for a hex", _placements(board, waiting))
+        if out[-1].HasField("example"):
+            ex = out[-1].example.place
+            out[-1].description = (f"place {', '.join(ex.unit_ids)} in {ex.location} "
+                                   f"({len(waiting)} unit(s) waiting for a hex)")
     if ph.endswith("-movement"):
         offer("move", "move a unit (or a stack, one after the other)", _moves(board, side))
         if side == GERMAN and not state.nordwind.HasField("ferry"):

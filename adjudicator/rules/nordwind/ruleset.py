@@ -43,6 +43,9 @@ class NordwindRuleset(RulesetBase[Board]):
     options_class = NordwindOptions
     extension = "nordwind"
     value_checks = {CRT: _check_crt}
+    # What a needed cell accepts, printed with it (Ruleset.accepted; counters: authoring.py).
+    value_hints = {CRT: "a result as printed, attacker/defender with parts like -, 2, R or R2 (e.g. -/R2, 1/1)",
+                   "nordwind-1945/objectives:hex": "the objective's hex id on the map, e.g. 0101"}
     side_filter = NordwindFilter()  # the secret reinforcement option (views.py)
 
     def actions(self) -> Actions[Board]:

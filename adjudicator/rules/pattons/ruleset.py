@@ -103,6 +103,10 @@ class PattonsRuleset(RulesetBase[Game]):
     options_class = PattonsOptions
     extension = "pattons"
     value_checks = {CRT: strength.check_result, TEC: terrain.check_value, WEATHER: phases.check_weather}
+    # What a needed cell accepts, printed with it (Ruleset.accepted).
+    value_hints = {CRT: "a result as printed, parts like A1, D2(2) or A(1); a trailing ! marks a breakthrough",
+                   TEC: "an MP cost as printed, e.g. 1, 1/2 or 2",
+                   WEATHER: "clear, light overcast or heavy overcast, with + rain when it rains"}
     side_filter = PattonsFilter()
 
     def actions(self) -> Actions[Game]:

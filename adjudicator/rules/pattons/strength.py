@@ -17,7 +17,7 @@ from fractions import Fraction
 from adjudicator.core.combat import ATTACKER, DEFENDER, ShiftClaim, ShiftType, clamp_column, net_shifts, odds
 from adjudicator.core.crt import d66_rows, dice_sum_rows
 from adjudicator.core.errors import MalformedInput, NeedsData
-from adjudicator.core.tables import TableView, find_table
+from adjudicator.core.tables import WHOLE_TABLE_COLUMN, TableView, find_table
 from adjudicator.rules.pattons import terrain
 from adjudicator.rules.pattons.cite import CRT, GERMAN, P3, US, other
 from adjudicator.rules.pattons.combat import zero_support
@@ -262,7 +262,7 @@ def crt(g: Game) -> TableView:
     t = find_table(g.state.scenario.definition.tables, CRT)
     if not t.columns or not t.rows:
         raise NeedsData([common_pb2.NeededCell(
-            table_id=CRT, table_title=t.table.title or "Combat Results Table", column="(its columns)",
+            table_id=CRT, table_title=t.table.title or "Combat Results Table", column=WHOLE_TABLE_COLUMN,
             row="(its rows)", reason="the CRT is not in the text: its ratio columns, terrain lines and dice rows "
             "are unknown",
             how_to_supply="Give the whole table in a table file (docs/tables.md: columns = the ratio columns as "

@@ -1,7 +1,8 @@
 """What a player may do now: action kinds, each with a concrete example when
 one is cheap to find. Every example is checked with `validate` before it is
 offered, so an example is always a legal action; where the text lacks a table
-cell the example is left out and the description says so."""
+cell the example is left out, the description says so and `needs` names the
+cells (LegalAction.needs); a kind with neither is not offered (core/template.py)."""
 
 from __future__ import annotations
 
@@ -50,6 +51,7 @@ def legal_actions(g: Game, side: str, valid: Validator) -> list[service_pb2.Lega
                     select_chits=traces_pb2.TracesSelectChits(chits=names[:n])))
             except NeedsData as e:
                 offer("traces.select_chits", f"select your chits for turn {g.turn} ({e.one_line()})")
+                out[-1].needs.extend(e.cells)  # no example without them (LegalAction.needs)
                 return out
             offer("traces.select_chits", f"select your chits for turn {g.turn}", ex)
             try:

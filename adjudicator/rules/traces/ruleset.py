@@ -63,6 +63,9 @@ class TracesOfVictory(RulesetBase[Game]):
     options_class = TracesOptions
     extension = "traces"
     value_checks = {data.CRT: combat.check_result}
+    # What a needed cell accepts, printed with it (Ruleset.accepted).
+    value_hints = {data.CRT: "a result as printed, e.g. -, 2RR, 1R* or R/A1",
+                   data.TURN_TRACK: "the number printed on the Turn Track, a whole number"}
 
     def actions(self) -> Actions[Game]:
         acts = (Actions[Game](self.title)
