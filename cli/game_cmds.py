@@ -22,7 +22,7 @@ from adjudicator.core.errors import MalformedInput, NeedsData
 from adjudicator.core.ruleset import get_ruleset, load_all, resolve_scenario
 from cli import render
 from cli.errors import EXIT_ILLEGAL, EXIT_NEEDS_INPUT, run
-from cli.json_out import JSON_HELP, adjudicate_json, emit, rulesets_response
+from cli.json_out import JSON_HELP, adjudicate_json, emit, rulesets_response, with_needed
 from cli.roads import render_roads
 from cli.tables_opt import load_state, supplied_cells
 from exporters.canonical import write_message
@@ -235,11 +235,7 @@ def register(app: typer.Typer) -> None:
                 out.print("Give the thrown value(s) with --roll to resolve it.", highlight=False, markup=False)
                 return code
             except NeedsData as e:
-                v = action_pb2.Verdict()  # the verdict with the cells the outcome landed on
-                v.CopyFrom(verdict)
-                known = {(c.table_id, c.column, c.row) for c in v.needs}
-                v.needs.extend(c for c in e.cells if (c.table_id, c.column, c.row) not in known)
-                code = not_applied(v, "DATA", "the outcome needs table cells the engine lacks: give them with "
+                code = not_applied(with_needed(verdict, e), "DATA", "the outcome needs table cells the engine lacks: give them with "
                                               "--cell (or --tables) and run it again")
                 out.print(f"needed now: {e.one_line()}", style="yellow", highlight=False, markup=False)
                 return code

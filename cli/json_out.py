@@ -25,6 +25,7 @@ from google.protobuf import json_format
 from google.protobuf.message import Message
 
 if TYPE_CHECKING:
+    from adjudicator.core.errors import NeedsData
     from umpire.v1 import action_pb2, state_pb2
 
 JSON_HELP = "print the answer as proto JSON (docs/cli-json.md) instead of text"
@@ -50,6 +51,18 @@ def rulesets_response() -> Message:
     return service_pb2.ListRulesetsResponse(rulesets=infos)
 
 
+def with_needed(verdict: action_pb2.Verdict, e: NeedsData) -> action_pb2.Verdict:
+    """The verdict with the cells the outcome landed on added to its needs
+    (each once): what `adjudicate` reports when applying stopped for data."""
+    from umpire.v1 import action_pb2
+
+    v = action_pb2.Verdict()
+    v.CopyFrom(verdict)
+    known = {(c.table_id, c.column, c.row) for c in v.needs}
+    v.needs.extend(c for c in e.cells if (c.table_id, c.column, c.row) not in known)
+    return v
+
+
 def adjudicate_json(state: state_pb2.GameState, action: action_pb2.Action, verdict: action_pb2.Verdict,
                     rolls: list[int] | None, output: Path | None) -> int:
     """`adjudicate --json`: the SubmitActionResponse of the action (verdict
@@ -60,7 +73,7 @@ def adjudicate_json(state: state_pb2.GameState, action: action_pb2.Action, verdi
     from adjudicator.core.errors import MalformedInput, NeedsData
     from cli.errors import EXIT_ILLEGAL, EXIT_NEEDS_INPUT
     from exporters.canonical import write_message
-    from umpire.v1 import action_pb2, service_pb2
+    from umpire.v1 import service_pb2
 
     if not verdict.legal:
         emit(service_pb2.SubmitActionResponse(verdict=verdict))
@@ -74,11 +87,7 @@ def adjudicate_json(state: state_pb2.GameState, action: action_pb2.Action, verdi
         emit(service_pb2.SubmitActionResponse(verdict=verdict))  # not applied: no version, no events
         return EXIT_NEEDS_INPUT
     except NeedsData as e:
-        v = action_pb2.Verdict()  # the verdict with the cells the outcome landed on
-        v.CopyFrom(verdict)
-        known = {(c.table_id, c.column, c.row) for c in v.needs}
-        v.needs.extend(c for c in e.cells if (c.table_id, c.column, c.row) not in known)
-        emit(service_pb2.SubmitActionResponse(verdict=v))
+        emit(service_pb2.SubmitActionResponse(verdict=with_needed(verdict, e)))
         return EXIT_NEEDS_INPUT
     if dice.unused:
         raise MalformedInput(f"{dice.unused} of the {len(dice.values)} rolls given were not used", "--roll")
