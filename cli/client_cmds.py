@@ -9,34 +9,34 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Optional, TypeVar
+from typing import TYPE_CHECKING, Annotated, Optional, TypeVar
 
-import grpc
 import typer
-from google.rpc import error_details_pb2
-from grpc_status import rpc_status
-from rich.console import Console
 
-from adjudicator.service.errors import RULESET_UNAVAILABLE
-from cli import render
+from adjudicator.service.defaults import DEFAULT_SERVER
+from cli.console import out
 from cli.errors import EXIT_BAD_INPUT, EXIT_ILLEGAL, EXIT_NEEDS_INPUT, fail, run
-from cli.game_cmds import parse_options, read_action
-from cli.tables_opt import supplied_cells
-from exporters.canonical import write_message
-from importers.canonical import read_message
-from umpire.v1 import action_pb2, definition_pb2, service_pb2, service_pb2_grpc, tables_pb2
+
+if TYPE_CHECKING:
+    import grpc
+
+    from umpire.v1 import action_pb2, service_pb2, service_pb2_grpc
+
+# grpc, the generated stubs and rich are imported by the commands that call a
+# server (cli/main.py: the CLI starts without them).
 
 T = TypeVar("T")
-out = Console(soft_wrap=True, emoji=False)
 
 Server = Annotated[str, typer.Option(help="server address", envvar="UMPIRE_SERVER")]
 Token = Annotated[str, typer.Option(help="your side's token", envvar="UMPIRE_TOKEN")]
 Timeout = Annotated[float, typer.Option(help="deadline per call, seconds")]
 
-DEFAULT_SERVER = "127.0.0.1:50051"
-
 
 def _stub(server: str) -> tuple[grpc.Channel, service_pb2_grpc.AdjudicatorStub]:
+    import grpc
+
+    from umpire.v1 import service_pb2_grpc
+
     channel = grpc.insecure_channel(server)
     return channel, service_pb2_grpc.AdjudicatorStub(channel)
 
@@ -46,6 +46,14 @@ def _md(token: str) -> list[tuple[str, str]]:
 
 
 def call(server: str, fn: Callable[[service_pb2_grpc.AdjudicatorStub], T]) -> T:
+    import grpc
+    from google.rpc import error_details_pb2
+    from grpc_status import rpc_status
+
+    from adjudicator.service.errors import RULESET_UNAVAILABLE
+    from cli import render
+    from umpire.v1 import service_pb2
+
     channel, stub = _stub(server)
     try:
         return fn(stub)
@@ -59,7 +67,7 @@ def call(server: str, fn: Callable[[service_pb2_grpc.AdjudicatorStub], T]) -> T:
                 if d.Is(service_pb2.IllegalActionDetail.DESCRIPTOR):
                     ill = service_pb2.IllegalActionDetail()
                     d.Unpack(ill)
-                    render.verdict(out, ill.verdict)
+                    render.verdict(out(), ill.verdict)
                 elif d.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
                     info = error_details_pb2.ErrorInfo()
                     d.Unpack(info)
@@ -83,12 +91,14 @@ def register(app: typer.Typer) -> None:
     @client.command()
     def rulesets(server: Server = DEFAULT_SERVER, timeout: Timeout = 10.0) -> None:
         """List the server's rulesets and scenarios."""
+        from umpire.v1 import service_pb2
+
         resp = call(server, lambda s: s.ListRulesets(service_pb2.ListRulesetsRequest(), timeout=timeout))
         for r in resp.rulesets:
             if r.unavailable:
-                out.print(f"{r.id} — unavailable: {r.unavailable}", highlight=False, markup=False)
+                out().print(f"{r.id} — unavailable: {r.unavailable}", highlight=False, markup=False)
             else:
-                out.print(f"{r.id} {r.version}: {r.title} — {', '.join(r.scenarios)}", highlight=False, markup=False)
+                out().print(f"{r.id} {r.version}: {r.title} — {', '.join(r.scenarios)}", highlight=False, markup=False)
 
     @client.command()
     def create(
@@ -104,6 +114,9 @@ def register(app: typer.Typer) -> None:
         timeout: Timeout = 30.0,
     ) -> None:
         """Create a game; prints its id and one token per side (keep them secret)."""
+        from cli.game_cmds import parse_options
+        from importers.canonical import read_message
+        from umpire.v1 import definition_pb2, service_pb2, tables_pb2
 
         def build() -> service_pb2.CreateGameRequest:
             req = service_pb2.CreateGameRequest(ruleset=ruleset, options=parse_options(option))
@@ -119,17 +132,19 @@ def register(app: typer.Typer) -> None:
 
         req = run(build)
         resp = call(server, lambda s: s.CreateGame(req, timeout=timeout))
-        out.print(f"game {resp.game_id} (version {resp.version})", highlight=False, markup=False)
+        out().print(f"game {resp.game_id} (version {resp.version})", highlight=False, markup=False)
         for t in resp.tokens:
-            out.print(f"  {t.side}: {t.token}", highlight=False, markup=False)
-        out.print(f"  dice commitment sha256: {resp.seed_commitment}", highlight=False, markup=False)
+            out().print(f"  {t.side}: {t.token}", highlight=False, markup=False)
+        out().print(f"  dice commitment sha256: {resp.seed_commitment}", highlight=False, markup=False)
 
     def _create_extras(req: service_pb2.CreateGameRequest, map_file: Path | None, counters: Path | None,
                        position: Path | None) -> None:
         """--map / --counters / --position: the files `umpire new` reads, sent as
         CreateGameRequest.map / counters / position (the server applies them)."""
         from cli.position import read_position_text
+        from importers.canonical import read_message
         from importers.vassal.completion import read_map_file
+        from umpire.v1 import tables_pb2
 
         if map_file:
             req.map.CopyFrom(read_map_file(map_file))
@@ -144,14 +159,21 @@ def register(app: typer.Typer) -> None:
         output: Annotated[Optional[Path], typer.Option("--out", "-o", help="also write the state here")] = None,
     ) -> None:
         """Your side's view of the game."""
+        from cli import render
+        from exporters.canonical import write_message
+        from umpire.v1 import service_pb2
+
         resp = call(server, lambda s: s.GetState(service_pb2.GetStateRequest(game_id=game), metadata=_md(token),
                                                  timeout=timeout))
-        render.state(out, resp.state)
+        render.state(out(), resp.state)
         if output:
             run(lambda: write_message(output, resp.state))
 
     def _action(action_file: Path | None, action_text: str | None, cell: list[str] | None) -> action_pb2.Action:
         def build() -> action_pb2.Action:
+            from cli.game_cmds import read_action
+            from cli.tables_opt import supplied_cells
+
             a = read_action(action_file, action_text)
             a.supplied_cells.extend(supplied_cells(cell))
             return a
@@ -169,10 +191,13 @@ def register(app: typer.Typer) -> None:
         timeout: Timeout = 10.0,
     ) -> None:
         """Dry-run an action: the verdict, nothing changes."""
+        from cli import render
+        from umpire.v1 import service_pb2
+
         a = _action(action_file, action_text, cell)
         resp = call(server, lambda s: s.ValidateAction(
             service_pb2.ValidateActionRequest(game_id=game, action=a), metadata=_md(token), timeout=timeout))
-        render.verdict(out, resp.verdict)
+        render.verdict(out(), resp.verdict)
         # Legal but naming cells the outcome may need: more input may be needed (cli/errors.py).
         raise typer.Exit(EXIT_ILLEGAL if not resp.verdict.legal else EXIT_NEEDS_INPUT if resp.verdict.needs else 0)
 
@@ -190,6 +215,9 @@ def register(app: typer.Typer) -> None:
         timeout: Timeout = 30.0,
     ) -> None:
         """Submit an action; prints the verdict, the dice thrown and what happened."""
+        from cli import render
+        from umpire.v1 import service_pb2
+
         a = _action(action_file, action_text, cell)
 
         def go(s: service_pb2_grpc.AdjudicatorStub) -> service_pb2.SubmitActionResponse:
@@ -204,23 +232,25 @@ def register(app: typer.Typer) -> None:
             return resp
 
         resp = call(server, go)
-        render.verdict(out, resp.verdict)
+        render.verdict(out(), resp.verdict)
         if resp.dice:
-            out.print("dice: " + "; ".join(f"d{d.sides}={d.value} ({d.purpose})" for d in resp.dice),
-                      highlight=False, markup=False)
-        render.events(out, resp.events)
-        out.print(f"version {resp.version}", highlight=False, markup=False)
+            out().print("dice: " + "; ".join(f"d{d.sides}={d.value} ({d.purpose})" for d in resp.dice),
+                        highlight=False, markup=False)
+        render.events(out(), resp.events)
+        out().print(f"version {resp.version}", highlight=False, markup=False)
 
     @client.command()
     def legal(game: str, token: Token = "", server: Server = DEFAULT_SERVER, timeout: Timeout = 10.0) -> None:
         """What your side may do now, with example actions."""
         from google.protobuf import text_format
 
+        from umpire.v1 import service_pb2
+
         resp = call(server, lambda s: s.Query(service_pb2.QueryRequest(game_id=game, legal_actions={}),
                                               metadata=_md(token), timeout=timeout))
         for la in resp.legal_actions:
             example = text_format.MessageToString(la.example, as_one_line=True) if la.example.ByteSize() else ""
-            out.print(f"{la.kind}: {la.description}" + (f"\n    --action-text '{example}'" if example else ""),
+            out().print(f"{la.kind}: {la.description}" + (f"\n    --action-text '{example}'" if example else ""),
                       highlight=False, markup=False)
 
     @client.command()
@@ -229,13 +259,15 @@ def register(app: typer.Typer) -> None:
         mode: Annotated[str, typer.Option(help="movement mode, as in a move (e.g. 'strategic')")] = "",
     ) -> None:
         """Every location a unit may end its move in, with the cost."""
+        from umpire.v1 import service_pb2
+
         resp = call(server, lambda s: s.Query(
             service_pb2.QueryRequest(game_id=game, reach=service_pb2.ReachQuestion(unit_id=unit, mode=mode)),
             metadata=_md(token), timeout=timeout))
         for r in resp.reachable:
-            out.print(f"{r.location}\t{r.cost:g}\t{' '.join(r.path)}", highlight=False, markup=False)
+            out().print(f"{r.location}\t{r.cost:g}\t{' '.join(r.path)}", highlight=False, markup=False)
         for n in resp.notes:
-            out.print(f"note: {n.text} [{n.citation.label}]", highlight=False, markup=False)
+            out().print(f"note: {n.text} [{n.citation.label}]", highlight=False, markup=False)
 
     @client.command()
     def watch(
@@ -245,11 +277,14 @@ def register(app: typer.Typer) -> None:
         server: Server = DEFAULT_SERVER,
     ) -> None:
         """Follow a game live (Ctrl-C to stop)."""
+        from cli import render
+        from umpire.v1 import service_pb2
+
 
         def go(s: service_pb2_grpc.AdjudicatorStub) -> None:
             for item in s.WatchGame(service_pb2.WatchGameRequest(game_id=game, from_version=from_version),
                                     metadata=_md(token)):
-                render.events(out, [item.event])
+                render.events(out(), [item.event])
 
         try:
             call(server, go)
@@ -265,20 +300,25 @@ def register(app: typer.Typer) -> None:
         timeout: Timeout = 60.0,
     ) -> None:
         """Write the game record (your view; with the seed once revealed)."""
+        from exporters.canonical import write_message
+        from umpire.v1 import service_pb2
+
         resp = call(server, lambda s: s.ExportGame(service_pb2.ExportGameRequest(game_id=game), metadata=_md(token),
                                                    timeout=timeout))
         run(lambda: write_message(output, resp.record))
-        out.print(f"wrote {output}: {len(resp.record.actions)} actions", highlight=False, markup=False)
+        out().print(f"wrote {output}: {len(resp.record.actions)} actions", highlight=False, markup=False)
 
     @client.command()
     def reveal(game: str, token: Token = "", server: Server = DEFAULT_SERVER, timeout: Timeout = 10.0) -> None:
         """Ask for the dice seed: revealed when the game is over or every side asked."""
+        from umpire.v1 import service_pb2
+
         resp = call(server, lambda s: s.RevealSeed(service_pb2.RevealSeedRequest(game_id=game), metadata=_md(token),
                                                    timeout=timeout))
         if resp.seed:
-            out.print(f"seed: {resp.seed}", highlight=False, markup=False)
+            out().print(f"seed: {resp.seed}", highlight=False, markup=False)
             if resp.HasField("revealed_at_version"):
-                out.print(f"revealed at version {resp.revealed_at_version}: every later roll is open "
+                out().print(f"revealed at version {resp.revealed_at_version}: every later roll is open "
                           "(anyone can compute it)", highlight=False, markup=False)
         else:
-            out.print(f"not yet revealed; asked so far: {', '.join(resp.agreed)}", highlight=False, markup=False)
+            out().print(f"not yet revealed; asked so far: {', '.join(resp.agreed)}", highlight=False, markup=False)

@@ -18,8 +18,6 @@ import sys
 from collections.abc import Callable
 from typing import NoReturn, TypeVar
 
-from adjudicator.core.errors import IllegalAction, NeedsData, UmpireError
-
 T = TypeVar("T")
 
 EXIT_ILLEGAL = 1
@@ -33,7 +31,11 @@ def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
 
 
 def run(fn: Callable[[], T]) -> T:
-    """Call `fn`; a typed error becomes one line on stderr and its exit code."""
+    """Call `fn`; a typed error becomes one line on stderr and its exit code.
+    (The error types are imported here, not at the top: every command module
+    imports this one, and the CLI starts without the kernel; cli/main.py.)"""
+    from adjudicator.core.errors import IllegalAction, NeedsData, UmpireError
+
     try:
         return fn()
     except NeedsData as e:

@@ -7,33 +7,24 @@ server calls, so an offline verdict and a server verdict cannot disagree.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
-from google.protobuf import text_format
-from rich.console import Console
-from rich.text import Text
 
-from adjudicator.core import disclosure
-from adjudicator.core.position import Position
-from adjudicator.core import dice as dice_mod
-from adjudicator.core import engine
-from adjudicator.core.errors import MalformedInput, NeedsData
-from adjudicator.core.ruleset import get_ruleset, load_all, resolve_scenario
-from cli import render
+from cli.console import out
 from cli.errors import EXIT_ILLEGAL, EXIT_NEEDS_INPUT, run
-from cli.json_out import JSON_HELP, adjudicate_json, emit, rulesets_response, with_needed
-from cli.roads import render_roads
-from cli.tables_opt import load_state, supplied_cells
-from exporters.canonical import write_message
-from importers.canonical import BINARY_EXT, JSON_EXT, TEXT_EXT, read_message
-from umpire.v1 import action_pb2, common_pb2, definition_pb2, service_pb2, state_pb2, tables_pb2
+from cli.json_out import JSON_HELP
 
+if TYPE_CHECKING:
+    from umpire.v1 import action_pb2, definition_pb2
 
-out = Console(soft_wrap=True, emoji=False)
+# The kernel, the rulesets and rich are imported inside the commands (cli/main.py:
+# the CLI starts without them, and a command loads only the one ruleset it uses).
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, str]:
+    from adjudicator.core.errors import MalformedInput
+
     options: dict[str, str] = {}
     for p in pairs or []:
         if "=" not in p:
@@ -44,6 +35,12 @@ def parse_options(pairs: list[str] | None) -> dict[str, str]:
 
 
 def read_action(path: Path | None, text: str | None) -> action_pb2.Action:
+    from google.protobuf import text_format
+
+    from adjudicator.core.errors import MalformedInput
+    from importers.canonical import read_message
+    from umpire.v1 import action_pb2
+
     if (path is None) == (text is None):
         raise MalformedInput("give the action as a file (ACTION) or inline (--action-text), not both/neither", "action")
     if text is not None:
@@ -59,6 +56,10 @@ def read_action(path: Path | None, text: str | None) -> action_pb2.Action:
 
 def load_scenario(ruleset_id: str | None, scenario: str) -> definition_pb2.Scenario:
     """A scenario file (by extension: .json/.textproto/.binpb) or a shipped scenario id."""
+    from adjudicator.core.ruleset import resolve_scenario
+    from importers.canonical import BINARY_EXT, JSON_EXT, TEXT_EXT, read_message
+    from umpire.v1 import definition_pb2
+
     p = Path(scenario)
     if p.suffix.lower() in (*JSON_EXT, *TEXT_EXT, *BINARY_EXT):
         return read_message(p, definition_pb2.Scenario())
@@ -70,6 +71,7 @@ def complete_scenario(sc: definition_pb2.Scenario, ruleset_id: str, map_file: Pa
                       counters: Path | None, module: Path | None) -> None:
     """`--map` / `--counters`: the studio's completion (importers/vassal/completion.py)
     applied to a scenario's definition."""
+    from adjudicator.core.errors import MalformedInput
     from importers.vassal.completion import completion_from_files
 
     if module is not None and counters is None:
@@ -91,21 +93,24 @@ def register(app: typer.Typer) -> None:
         cannot be loaded, with why: the others are listed all the same)."""
 
         def go() -> None:
+            from adjudicator.core.ruleset import load_all
+            from cli.json_out import emit, rulesets_response
+
             if as_json:
                 emit(rulesets_response())
                 return
             ok, broken = load_all()
             for rs in ok:
-                out.print(f"{rs.id} {rs.version} — {rs.title}", style="bold", highlight=False, markup=False)
-                out.print(f"  rulebook: {rs.rulebook}", highlight=False, markup=False)
-                out.print("  scenarios: " + ", ".join(rs.scenario_ids()), highlight=False, markup=False)
+                out().print(f"{rs.id} {rs.version} — {rs.title}", style="bold", highlight=False, markup=False)
+                out().print(f"  rulebook: {rs.rulebook}", highlight=False, markup=False)
+                out().print("  scenarios: " + ", ".join(rs.scenario_ids()), highlight=False, markup=False)
                 if rs.options():
-                    out.print("  options (default value):", highlight=False, markup=False)
+                    out().print("  options (default value):", highlight=False, markup=False)
                 for o in rs.options():
                     cite = f" [{o.citation.label}]" if o.citation.label else ""
-                    out.print(f"    {o.name}={o.value}: {o.description}{cite}", highlight=False, markup=False)
+                    out().print(f"    {o.name}={o.value}: {o.description}{cite}", highlight=False, markup=False)
             for rid, why in broken.items():
-                out.print(f"{rid} — unavailable: {why}", style="bold red", highlight=False, markup=False)
+                out().print(f"{rid} — unavailable: {why}", style="bold red", highlight=False, markup=False)
 
         run(go)
 
@@ -129,6 +134,15 @@ def register(app: typer.Typer) -> None:
         """Create a game offline from a scenario (or a mid-game --position) and write its state."""
 
         def go() -> None:
+            from adjudicator.core import dice as dice_mod
+            from adjudicator.core import engine
+            from adjudicator.core.errors import MalformedInput
+            from adjudicator.core.ruleset import get_ruleset
+            from cli import render
+            from exporters.canonical import write_message
+            from importers.canonical import read_message
+            from umpire.v1 import definition_pb2, tables_pb2
+
             sc = definition_pb2.Scenario()
             sc.CopyFrom(load_scenario(ruleset, scenario))
             rs = get_ruleset(ruleset or sc.ruleset)
@@ -150,13 +164,13 @@ def register(app: typer.Typer) -> None:
             # Offline games have no secret: keep the seed so the rolls can be verified.
             state.seed = seed_bytes.hex()
             write_message(output, state)
-            render.events(out, events)
+            render.events(out(), events)
             if position is not None:
-                out.print(f"position {position}: turn {state.turn}, phase {state.phase}"
+                out().print(f"position {position}: turn {state.turn}, phase {state.phase}"
                           + (f" ({state.segment})" if state.segment else "")
                           + (f", {state.active_side} to act" if state.active_side else ""),
                           highlight=False, markup=False)
-            out.print(f"wrote {output} ({rs.id}, {sc.id}, version {state.version})", highlight=False, markup=False)
+            out().print(f"wrote {output} ({rs.id}, {sc.id}, version {state.version})", highlight=False, markup=False)
 
         run(go)
 
@@ -170,6 +184,15 @@ def register(app: typer.Typer) -> None:
         board, which places connect by road."""
 
         def go() -> None:
+            from adjudicator.core import disclosure, engine
+            from adjudicator.core.errors import MalformedInput
+            from adjudicator.core.position import Position
+            from cli import render
+            from cli.json_out import emit
+            from cli.roads import render_roads
+            from importers.canonical import read_message
+            from umpire.v1 import service_pb2, state_pb2
+
             s = read_message(state_file, state_pb2.GameState())
             if side:
                 if side not in engine.side_ids(s):
@@ -178,8 +201,8 @@ def register(app: typer.Typer) -> None:
             if as_json:
                 emit(service_pb2.GetStateResponse(state=s))
                 return
-            render.state(out, s)
-            render_roads(out, s)
+            render.state(out(), s)
+            render_roads(out(), s)
 
         run(go)
 
@@ -207,13 +230,25 @@ def register(app: typer.Typer) -> None:
         nothing then."""
 
         def not_applied(verdict: action_pb2.Verdict, what: str, hint: str) -> int:
-            render.verdict(out, verdict, Text(f"NEEDS {what}", style="bold yellow")
+            from rich.text import Text
+
+            from cli import render
+
+            render.verdict(out(), verdict, Text(f"NEEDS {what}", style="bold yellow")
                            .append(f"  (legal so far, not applied: {hint})", style="yellow"))
             if output:
-                out.print(f"nothing written to {output}", highlight=False, markup=False)
+                out().print(f"nothing written to {output}", highlight=False, markup=False)
             return EXIT_NEEDS_INPUT
 
         def go() -> int:
+            from adjudicator.core import dice as dice_mod
+            from adjudicator.core import engine
+            from adjudicator.core.errors import MalformedInput, NeedsData
+            from cli import render
+            from cli.json_out import adjudicate_json, with_needed
+            from cli.tables_opt import load_state, supplied_cells
+            from exporters.canonical import write_message
+
             s = load_state(state_file, tables)
             action = read_action(action_file, action_text)
             if side:
@@ -223,7 +258,7 @@ def register(app: typer.Typer) -> None:
             if as_json:
                 return adjudicate_json(s, action, verdict, roll, output)
             if not verdict.legal:
-                render.verdict(out, verdict)
+                render.verdict(out(), verdict)
                 return EXIT_ILLEGAL
             dice = dice_mod.ScriptedDice(roll or [], start_index=len(s.dice_log), version=s.version)
             try:
@@ -232,24 +267,24 @@ def register(app: typer.Typer) -> None:
                 if roll:
                     raise
                 code = not_applied(verdict, "DICE", f"the outcome depends on dice ({e.purpose})")
-                out.print("Give the thrown value(s) with --roll to resolve it.", highlight=False, markup=False)
+                out().print("Give the thrown value(s) with --roll to resolve it.", highlight=False, markup=False)
                 return code
             except NeedsData as e:
                 code = not_applied(with_needed(verdict, e), "DATA", "the outcome needs table cells the engine lacks: give them with "
                                               "--cell (or --tables) and run it again")
-                out.print(f"needed now: {e.one_line()}", style="yellow", highlight=False, markup=False)
+                out().print(f"needed now: {e.one_line()}", style="yellow", highlight=False, markup=False)
                 return code
             if dice.unused:
                 raise MalformedInput(f"{dice.unused} of the {len(dice.values)} rolls given were not used", "--roll")
-            render.verdict(out, verdict)
-            out.print("outcome:")
-            render.events(out, applied.events)
+            render.verdict(out(), verdict)
+            out().print("outcome:")
+            render.events(out(), applied.events)
             if applied.state.HasField("pending"):
                 d = applied.state.pending
-                out.print(f"now waiting for {d.side}: {d.prompt}", highlight=False, markup=False)
+                out().print(f"now waiting for {d.side}: {d.prompt}", highlight=False, markup=False)
             if output:
                 write_message(output, applied.state)
-                out.print(f"wrote {output} (version {applied.state.version})", highlight=False, markup=False)
+                out().print(f"wrote {output} (version {applied.state.version})", highlight=False, markup=False)
             return 0
 
         code = run(go)
@@ -266,6 +301,12 @@ def register(app: typer.Typer) -> None:
         and replays the actions to the recorded final state."""
 
         def go() -> int:
+            from adjudicator.core import dice as dice_mod
+            from adjudicator.core import engine
+            from adjudicator.core.errors import MalformedInput
+            from importers.canonical import read_message
+            from umpire.v1 import state_pb2
+
             rec = read_message(record_file, state_pb2.GameRecord())
             seed_hex = seed or rec.final.seed or rec.initial.seed
             if not seed_hex:
@@ -305,10 +346,10 @@ def register(app: typer.Typer) -> None:
                 if a != b:
                     problems.append("replaying the actions does not reproduce the recorded final state")
             for p in problems:
-                out.print(f"✗ {p}", style="red", highlight=False, markup=False)
+                out().print(f"✗ {p}", style="red", highlight=False, markup=False)
             if problems:
                 return EXIT_ILLEGAL
-            out.print(
+            out().print(
                 f"✓ {len(rolls)} rolls verified against the seed; commitment matches; "
                 f"{len(rec.actions)} actions replay to the recorded state",
                 style="green",
@@ -316,7 +357,7 @@ def register(app: typer.Typer) -> None:
             )
             opened = sum(r.open for r in rolls)
             if opened:
-                out.print(
+                out().print(
                     f"! {opened} of the rolls were thrown after the seed was revealed (open: anyone could "
                     "compute them in advance)",
                     style="yellow", highlight=False, markup=False,

@@ -21,10 +21,9 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from google.protobuf import json_format
-from google.protobuf.message import Message
-
 if TYPE_CHECKING:
+    from google.protobuf.message import Message
+
     from adjudicator.core.errors import NeedsData
     from umpire.v1 import action_pb2, state_pb2
 
@@ -33,6 +32,8 @@ JSON_HELP = "print the answer as proto JSON (docs/cli-json.md) instead of text"
 
 def emit(message: Message) -> None:
     """Print `message` as proto JSON on stdout (one document)."""
+    from google.protobuf import json_format
+
     sys.stdout.write(json_format.MessageToJson(message, indent=2) + "\n")
     sys.stdout.flush()
 

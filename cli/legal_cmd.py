@@ -9,25 +9,24 @@ Without --side the side to act is asked (every side when none is to act).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
-from google.protobuf import text_format
-from rich.console import Console
 
-from adjudicator.core import disclosure, engine
-from adjudicator.core.errors import MalformedInput
-from adjudicator.core.position import Position
+from cli.console import out
 from cli.errors import run
-from cli.json_out import JSON_HELP, emit
-from cli.tables_opt import load_state
-from umpire.v1 import service_pb2
+from cli.json_out import JSON_HELP
 
-out = Console(soft_wrap=True, emoji=False)
+if TYPE_CHECKING:
+    from adjudicator.core.position import Position
+    from umpire.v1 import service_pb2
 
 
 def legal_response(pos: Position, side: str) -> service_pb2.QueryResponse:
     """The QueryResponse the service gives `side` for legal_actions on this position."""
+    from adjudicator.core import disclosure
+    from umpire.v1 import service_pb2
+
     return service_pb2.QueryResponse(legal_actions=disclosure.legal_actions_for(pos, side), version=pos.version)
 
 
@@ -42,6 +41,14 @@ def register(app: typer.Typer) -> None:
         """What a side may do now, with submittable example actions (offline Query legal_actions)."""
 
         def go() -> None:
+            from google.protobuf import text_format
+
+            from adjudicator.core import engine
+            from adjudicator.core.errors import MalformedInput
+            from adjudicator.core.position import Position
+            from cli.json_out import emit
+            from cli.tables_opt import load_state
+
             s = load_state(state_file, tables)
             sides = engine.side_ids(s)
             if side is not None and side not in sides:
@@ -55,12 +62,12 @@ def register(app: typer.Typer) -> None:
                 if as_json:
                     emit(resp)
                     continue
-                out.print(f"{who} (version {resp.version}):", style="bold", highlight=False, markup=False)
+                out().print(f"{who} (version {resp.version}):", style="bold", highlight=False, markup=False)
                 if not resp.legal_actions:
-                    out.print("  nothing to do now", highlight=False, markup=False)
+                    out().print("  nothing to do now", highlight=False, markup=False)
                 for la in resp.legal_actions:
                     example = text_format.MessageToString(la.example, as_one_line=True) if la.example.ByteSize() else ""
-                    out.print(f"  {la.kind}: {la.description}"
+                    out().print(f"  {la.kind}: {la.description}"
                               + (f"\n      --action-text '{example}'" if example else ""),
                               highlight=False, markup=False)
 

@@ -10,22 +10,21 @@ studio [MODULE.vmod]              the local web workbench (studio/)
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from adjudicator.core import disclosure, engine
-from adjudicator.core.errors import MalformedInput
-from adjudicator.core.lookup import resolve_unit
-from adjudicator.core.position import Position
 from cli.errors import EXIT_NEEDS_INPUT, run
-from cli.game_cmds import read_action
-from cli.tables_opt import load_state, supplied_cells
-from exporters.canonical import atomic_write
-from umpire.v1 import state_pb2
+
+if TYPE_CHECKING:
+    from umpire.v1 import state_pb2
+
+# Rendering, the kernel and the studio are imported by the functions that use
+# them (cli/main.py: the CLI starts without them).
 
 
 def _picture_bytes(svg: str, output: Path) -> bytes:
+    from adjudicator.core.errors import MalformedInput
     from exporters.picture import svg_to_png
 
     suffix = output.suffix.lower()
@@ -38,6 +37,12 @@ def _picture_bytes(svg: str, output: Path) -> bytes:
 
 def do_render(state_file: Path, output: Path, reach: Optional[str], supply: Optional[str], side: Optional[str],
               tables: Optional[Path], cells: Optional[list[str]], title: Optional[str], mode: str = "") -> None:
+    from adjudicator.core import disclosure, engine
+    from adjudicator.core.errors import MalformedInput
+    from adjudicator.core.lookup import resolve_unit
+    from adjudicator.core.position import Position
+    from cli.tables_opt import load_state
+    from exporters.canonical import atomic_write
     from exporters.picture import Overlay, render_svg
 
     if mode and not reach:
@@ -72,6 +77,11 @@ def do_render(state_file: Path, output: Path, reach: Optional[str], supply: Opti
 
 def do_report(state_file: Path, action_file: Optional[Path], action_text: Optional[str], output: Path,
               tables: Optional[Path], cells: Optional[list[str]], rules: Optional[Path], side: Optional[str]) -> int:
+    from adjudicator.core import engine
+    from adjudicator.core.errors import MalformedInput
+    from cli.game_cmds import read_action
+    from cli.tables_opt import load_state, supplied_cells
+    from exporters.canonical import atomic_write
     from exporters.report import report_html
 
     if output.suffix.lower() not in (".html", ".htm"):

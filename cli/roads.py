@@ -9,10 +9,12 @@ is the grid's; `umpire reach` answers where a unit can go).
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import TYPE_CHECKING
 
-from rich.console import Console
+if TYPE_CHECKING:
+    from rich.console import Console
 
-from umpire.v1 import map_pb2, state_pb2
+    from umpire.v1 import map_pb2, state_pb2
 
 
 def connections(gm: map_pb2.GameMap) -> dict[str, list[tuple[str, str, str]]]:

@@ -8,33 +8,26 @@ may create games and how fast, and how many games stay in memory.
 
 from __future__ import annotations
 
-import asyncio
-import logging
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
-from rich.console import Console
 
-from adjudicator.core.errors import MalformedInput
-from adjudicator.core.ruleset import get_ruleset
-from adjudicator.service.cache import CACHE_SIZE, HOT_SIZE
-from adjudicator.service.games import GameManager
-from adjudicator.service.ratelimit import DEFAULT_BURST, DEFAULT_RATE, CreationPolicy
+from adjudicator.service.defaults import (CACHE_SIZE, DEFAULT_BURST, DEFAULT_DB, DEFAULT_HOST, DEFAULT_PORT,
+                                          DEFAULT_RATE, HOT_SIZE)
+from cli.console import out
 from cli.errors import run
 
-out = Console(soft_wrap=True, emoji=False)
-
-DEFAULT_DB = "sqlite:///umpire-data/umpire.sqlite"
-DEFAULT_PORT = 50051
+if TYPE_CHECKING:
+    from adjudicator.service.games import GameManager
 
 
 def register(app: typer.Typer) -> None:
     @app.command()
     def serve(
         db: Annotated[str, typer.Option(help="SQLAlchemy database URL", envvar="UMPIRE_DB")] = DEFAULT_DB,
-        host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+        host: Annotated[str, typer.Option(help="address to listen on")] = DEFAULT_HOST,
         port: Annotated[int, typer.Option(help="port (0 = any free port)")] = DEFAULT_PORT,
         demo: Annotated[bool, typer.Option(help="create a demo Major Battles game and print how to play it")] = False,
         demo_scenario: Annotated[Optional[str], typer.Option(help="scenario for the demo game")] = None,
@@ -52,6 +45,11 @@ def register(app: typer.Typer) -> None:
         hot_games: Annotated[int, typer.Option(help="games kept parsed, ready to answer")] = HOT_SIZE,
     ) -> None:
         """Run the gRPC adjudication server (health and reflection on)."""
+        import asyncio
+        import logging
+
+        from adjudicator.core.errors import MalformedInput
+        from adjudicator.service.ratelimit import CreationPolicy
         from adjudicator.service.server import serve_forever, start_server
         from adjudicator.store.store import GameStore
 
@@ -74,11 +72,11 @@ def register(app: typer.Typer) -> None:
                 except (OSError, RuntimeError) as e:
                     raise MalformedInput(f"cannot listen on {host}:{port} ({e})", "--port") from None
                 addr = f"{host}:{running.port}"
-                out.print(f"Umpire listening on {addr}  (database {_safe(db)})", style="bold", highlight=False,
+                out().print(f"Umpire listening on {addr}  (database {_safe(db)})", style="bold", highlight=False,
                           markup=False)
                 if demo:
                     _demo(running.manager, addr, demo_scenario)
-                out.print("Ctrl-C to stop.", style="dim")
+                out().print("Ctrl-C to stop.", style="dim")
                 await serve_forever(running)
 
             asyncio.run(main())
@@ -97,25 +95,27 @@ def _safe(url: str) -> str:
 
 
 def _demo(manager: GameManager, addr: str, scenario_id: str | None) -> None:
+    from adjudicator.core.ruleset import get_ruleset
+
     rs = get_ruleset("major-battles")
     ids = rs.scenario_ids()
     sid = scenario_id or next((s for s in ids if "normandy" in s), ids[0])
     resp = manager.create("major-battles", scenario_id=sid, parameters={"demo": "true"})
     umpire = _invocation()
-    out.print(f"Demo game {resp.game_id}: {sid}", style="bold", highlight=False, markup=False)
+    out().print(f"Demo game {resp.game_id}: {sid}", style="bold", highlight=False, markup=False)
     for t in resp.tokens:
-        out.print(f"  {t.side} token: {t.token}", highlight=False, markup=False)
-    out.print(f"  dice commitment sha256: {resp.seed_commitment}", highlight=False, markup=False)
+        out().print(f"  {t.side} token: {t.token}", highlight=False, markup=False)
+    out().print(f"  dice commitment sha256: {resp.seed_commitment}", highlight=False, markup=False)
     first = resp.tokens[0]
-    out.print("Connect:", style="bold")
-    out.print(f"  grpcurl -plaintext {addr} list", highlight=False, markup=False)
-    out.print(
+    out().print("Connect:", style="bold")
+    out().print(f"  grpcurl -plaintext {addr} list", highlight=False, markup=False)
+    out().print(
         f"  grpcurl -plaintext -H 'authorization: Bearer {first.token}' "
         f"-d '{{\"game_id\": \"{resp.game_id}\"}}' {addr} umpire.v1.Adjudicator/GetState",
         highlight=False, markup=False,
     )
-    out.print(f"  {umpire} client state {resp.game_id} --server {addr} --token {first.token}", highlight=False, markup=False)
-    out.print(f"  {umpire} client legal {resp.game_id} --server {addr} --token {first.token}", highlight=False, markup=False)
+    out().print(f"  {umpire} client state {resp.game_id} --server {addr} --token {first.token}", highlight=False, markup=False)
+    out().print(f"  {umpire} client legal {resp.game_id} --server {addr} --token {first.token}", highlight=False, markup=False)
 
 
 def _invocation() -> str:

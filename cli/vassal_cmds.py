@@ -22,26 +22,24 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Optional, TypeVar
 
 import typer
-from google.protobuf.message import Message
 
-from adjudicator.core.errors import MalformedInput
 from cli.errors import EXIT_ILLEGAL, EXIT_NEEDS_INPUT, run
-from exporters.canonical import atomic_write, write_message
-from importers.canonical import BINARY_EXT, JSON_EXT, TEXT_EXT, format_of, read_message, wrong_kind
-from importers.vassal.archive import Archive
-from importers.vassal.binding import load_binding
-from importers.vassal.game import SavedGame, read_game_archive
-from importers.vassal.module import Module
-from umpire.v1 import definition_pb2, state_pb2, tables_pb2, vassal_pb2
 
 if TYPE_CHECKING:
+    from google.protobuf.message import Message
+
     from importers.vassal.completion import Completion
+    from importers.vassal.game import SavedGame
+    from importers.vassal.module import Module
+    from umpire.v1 import definition_pb2, state_pb2, tables_pb2, vassal_pb2
+
+# The importers, exporters, lxml and the protos are imported by the functions
+# that use them (cli/main.py: the CLI starts without them).
 
 GAME_EXT = (".vsav", ".vlog", ".sav", ".log")  # .sav/.log: VASSAL 1.x/2.x names
 SAVE_EXT = (".vsav", ".sav")
 LOG_EXT = (".vlog", ".log")
 MODULE_EXT = (".vmod", ".vmdx", ".mod")
-CANON_EXT = JSON_EXT + TEXT_EXT + BINARY_EXT
 BIG = 1000  # pieces from which a progress bar is shown (on a terminal)
 T = TypeVar("T")
 
@@ -72,6 +70,10 @@ def _progress_wanted(n: int) -> bool:
 def read_game(path: Path, strict: bool, for_edit: bool = False, keep_raw: bool = False) -> SavedGame:
     """A save or log; `for_edit`: as a base to write back onto (pieces decoded
     only when needed, the savedGame entry's bytes kept for splicing)."""
+    from adjudicator.core.errors import MalformedInput
+    from importers.vassal.archive import Archive
+    from importers.vassal.game import read_game_archive
+
     archive = Archive.open(path)
     if archive.kind() != "save":
         raise MalformedInput("not a VASSAL save or log (no savedGame entry)", str(path))
@@ -126,6 +128,7 @@ class ProjectFiles:
         return any(x is not None for x in (self.map_file, self.counters, self.tables))
 
     def completion(self, b: vassal_pb2.VassalBinding, mod: Module | None) -> "Completion | None":
+        from adjudicator.core.errors import MalformedInput
         from importers.vassal.completion import completion_from_files
 
         if (self.map_file or self.counters) and b.scenario:
@@ -134,9 +137,14 @@ class ProjectFiles:
         return completion_from_files(b.ruleset, mod, self.map_file, self.counters)
 
     def table_set(self) -> tables_pb2.TableSet | None:
+        from importers.canonical import read_message
+        from umpire.v1 import tables_pb2
+
         return read_message(self.tables, tables_pb2.TableSet()) if self.tables is not None else None
 
     def refuse(self, why: str) -> None:
+        from adjudicator.core.errors import MalformedInput
+
         if self.given():
             raise MalformedInput(f"--map, --counters and --tables {why}")
 
@@ -151,6 +159,9 @@ TABLES_OPTION = typer.Option(None, "--tables", help="chart values (table file, d
 
 
 def binding_for(binding: Optional[Path], ruleset: Optional[str], scenario: Optional[str]) -> vassal_pb2.VassalBinding:
+    from importers.vassal.binding import load_binding
+    from umpire.v1 import vassal_pb2
+
     b = load_binding(binding) if binding else vassal_pb2.VassalBinding()
     if ruleset:
         b.ruleset = ruleset
@@ -161,6 +172,9 @@ def binding_for(binding: Optional[Path], ruleset: Optional[str], scenario: Optio
 
 def open_module(path: Path, extensions: Sequence[Path] = ()) -> Module:
     """A module with its extensions merged into the views used for binding."""
+    from adjudicator.core.errors import MalformedInput
+    from importers.vassal.module import Module
+
     mod = Module.open(path)
     if mod.buildfile.is_extension:
         raise MalformedInput("this is an extension (.vmdx), not a module: give the module with --module and the "
@@ -175,6 +189,8 @@ def open_module(path: Path, extensions: Sequence[Path] = ()) -> Module:
 
 
 def need_module(module: Optional[Path], why: str, extensions: Sequence[Path] = ()) -> Module:
+    from adjudicator.core.errors import MalformedInput
+
     if module is None:
         if extensions:
             raise MalformedInput("--extension needs --module (the module the extension is loaded into)")
@@ -185,6 +201,10 @@ def need_module(module: Optional[Path], why: str, extensions: Sequence[Path] = (
 def read_canonical(path: Path, kinds: list[type[Message]], kind: Optional[str]) -> Message:
     """A canonical file of one of several message types (by --kind, else the
     first type that parses)."""
+    from adjudicator.core.errors import MalformedInput
+    from importers.canonical import format_of, read_message, wrong_kind
+    from umpire.v1 import definition_pb2, state_pb2
+
     names: dict[str, type[Message]] = {"state": state_pb2.GameState, "scenario": definition_pb2.Scenario,
                                        "definition": definition_pb2.GameDefinition, "record": state_pb2.GameRecord}
     if kind:
@@ -205,6 +225,7 @@ def read_canonical(path: Path, kinds: list[type[Message]], kind: Optional[str]) 
 
 
 def _encoding(name: Optional[str], default: "object") -> "object":
+    from adjudicator.core.errors import MalformedInput
     from importers.vassal.obfuscation import PLAIN, VCSK, VOBS, Encoding
 
     if not name:
@@ -216,6 +237,7 @@ def _encoding(name: Optional[str], default: "object") -> "object":
 
 
 def write_game(path: Path, text: str, encoding: "object", entries: dict[str, bytes]) -> None:
+    from exporters.canonical import atomic_write
     from exporters.vassal.archive import save_entries, zip_bytes
 
     atomic_write(path, zip_bytes(save_entries(text, encoding, entries)))  # type: ignore[arg-type]
@@ -223,6 +245,7 @@ def write_game(path: Path, text: str, encoding: "object", entries: dict[str, byt
 
 def write_game_entry(path: Path, saved_game: bytes, entries: dict[str, bytes]) -> None:
     """A save from an already encoded savedGame entry."""
+    from exporters.canonical import atomic_write
     from exporters.vassal.archive import entries_with, zip_bytes
 
     atomic_write(path, zip_bytes(entries_with(saved_game, entries)))
@@ -233,6 +256,12 @@ def do_convert(src: Path, dst: Path, module: Optional[Path], binding: Optional[P
                kind: Optional[str], encoding: Optional[str], rolls: list[int],
                scenario_file: Optional[Path] = None, extensions: Sequence[Path] = (),
                files: ProjectFiles = NO_FILES) -> None:
+    from adjudicator.core.errors import MalformedInput
+    from exporters.canonical import write_message
+    from importers.canonical import BINARY_EXT, JSON_EXT, TEXT_EXT, read_message
+    from umpire.v1 import definition_pb2, state_pb2
+
+    CANON_EXT = JSON_EXT + TEXT_EXT + BINARY_EXT
     si, so = _ext(src), _ext(dst)
     if src.resolve() == dst.resolve():
         raise MalformedInput("IN and OUT are the same file")
@@ -306,6 +335,7 @@ def _write_vsav(msg: Message, dst: Path, mod: Module, b: vassal_pb2.VassalBindin
     from exporters.vassal.build import build_save, scenario_state
     from exporters.vassal.from_canonical import apply_state_encoded
     from importers.vassal.obfuscation import Encoding
+    from umpire.v1 import state_pb2
 
     state = msg if isinstance(msg, state_pb2.GameState) else scenario_state(msg)  # type: ignore[arg-type]
     if base is not None:
@@ -358,7 +388,10 @@ def _write_vlog(rec: state_pb2.GameRecord, dst: Path, mod: Module, b: vassal_pb2
 def _write_vmod(msg: Message, dst: Path, module: Optional[Path], b: vassal_pb2.VassalBinding, setup: Optional[str],
                 extensions: Sequence[Path] = ()) -> None:
     from exporters.vassal.module_build import build_module
+    from adjudicator.core.errors import MalformedInput
+    from exporters.canonical import atomic_write
     from exporters.vassal.setups import add_predefined_setup, scenario_save_bytes
+    from umpire.v1 import definition_pb2
 
     if module is not None:
         if not isinstance(msg, definition_pb2.Scenario):
@@ -379,7 +412,9 @@ def _write_vmod(msg: Message, dst: Path, module: Optional[Path], b: vassal_pb2.V
 def module_scenario(mod: Module, b: vassal_pb2.VassalBinding, setup: Optional[str], strict: bool,
                     complete: "Completion | None" = None) -> definition_pb2.Scenario:
     from importers.vassal.setups import import_setup, setup_files
+    from adjudicator.core.errors import MalformedInput
     from importers.vassal.to_canonical import module_definition
+    from umpire.v1 import definition_pb2
 
     files = setup_files(mod)
     if setup:
@@ -405,6 +440,7 @@ def log_record(game: SavedGame, mod: Module, b: vassal_pb2.VassalBinding, rolls:
     from adjudicator.core.ruleset import ruleset_ids
     from importers.vassal.logreplay import LogReader
     from importers.vassal.to_canonical import import_game
+    from umpire.v1 import state_pb2
 
     comp = files.completion(b, mod)
     if b.ruleset and b.ruleset in ruleset_ids():
@@ -480,130 +516,3 @@ def register(app: typer.Typer) -> None:
         from cli.vassal_inspect import inspect_file
 
         run(lambda: inspect_file(file, module, strict, extension))
-
-    @app.command("check-log")
-    def check_log_cmd(
-        log: Path = typer.Argument(..., metavar="GAME.vlog"),
-        binding: Optional[Path] = typer.Option(None, "--binding", "-b", help="binding file (docs/vassal.md)"),
-        ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", help="ruleset id (overrides the binding's)"),
-        module: Optional[Path] = typer.Option(None, "--module", "-m", help="the VASSAL module the log was played with"),
-        scenario: Optional[str] = typer.Option(None, "--scenario", help="shipped scenario id the pieces bind to"),
-        scenario_file: Optional[Path] = typer.Option(None, "--scenario-file", help="canonical scenario file (its map and units)"),
-        json_out: Optional[Path] = typer.Option(None, "--json", help="also write the report (VassalLogReport)"),
-        roll: list[int] = typer.Option([], "--roll", help="die faces for dice thrown while creating the game"),
-        strict: bool = typer.Option(False, "--strict", help="stop at the first bad piece or command"),
-        verbose: bool = typer.Option(False, "--verbose", "-v", help="print every step, not only the first illegal one"),
-        turn: int = typer.Option(0, "--turn", help="the turn the log starts in (a log that begins mid-game)"),
-        phase: str = typer.Option("", "--phase", help="the phase the log starts in, as the ruleset names it"),
-        segment: str = typer.Option("", "--segment", help="the segment the log starts in"),
-        active_side: str = typer.Option("", "--active-side", help="the side to act when the log starts"),
-        extension: list[Path] = typer.Option([], "--extension", "-x",
-                                             help="extension (.vmdx) loaded with the module; repeatable"),
-        map_file: Optional[Path] = MAP_OPTION,
-        counters: Optional[Path] = COUNTERS_OPTION,
-        tables: Optional[Path] = TABLES_OPTION,
-    ) -> None:
-        """Replay a VASSAL log through a ruleset; report the first illegal step (exit 1)."""
-        from importers.vassal.checklog import StartAt
-
-        start = StartAt(turn, phase, segment, active_side)
-        files = ProjectFiles(map_file, counters, tables)
-        code = run(lambda: do_check_log(log, binding, ruleset, module, scenario, json_out, roll, strict, verbose,
-                                        scenario_file, start, extension, files))
-        raise typer.Exit(code)
-
-
-def do_check_log(log: Path, binding: Optional[Path], ruleset: Optional[str], module: Optional[Path],
-                 scenario: Optional[str], json_out: Optional[Path], rolls: list[int], strict: bool,
-                 verbose: bool, scenario_file: Optional[Path] = None, start: "object | None" = None,
-                 extensions: Sequence[Path] = (), files: ProjectFiles = NO_FILES) -> int:
-    from importers.vassal.checklog import StartAt, check_log, render_entry
-
-    b = binding_for(binding, ruleset, scenario)
-    mod = need_module(module, "replay a log", extensions)
-    scen = read_message(scenario_file, definition_pb2.Scenario()) if scenario_file else None
-    if scen is not None and (files.map_file or files.counters):
-        raise MalformedInput("--map / --counters complete a definition built from the module, not --scenario-file")
-    comp = files.completion(b, mod)
-    user_tables = files.table_set()
-    game = read_game(log, strict)
-    at = start if isinstance(start, StartAt) else None
-    report, final = with_bar("replaying", len(game.pieces) + len(game.log_steps),
-                         lambda cb: check_log(game, mod, b, scenario=scen, rolls=rolls, start=at, strict=strict,
-                                              progress=cb, complete=comp, tables=user_tables,
-                                              tables_name=str(files.tables)))
-    if json_out is not None:
-        write_message(json_out, report)
-    adjudicated = [e for e in report.entries if e.HasField("verdict")]
-    if verbose:
-        for e in report.entries:
-            print(render_entry(e))
-    else:
-        for e in report.entries:
-            if e.skipped.startswith(log.name) or "bad command" in e.skipped:
-                _warn(e.skipped)
-    skipped = [e for e in report.entries if not e.HasField("verdict")]
-    cautions = _cautions(b, scen, at, final)
-    if report.all_legal:
-        if not adjudicated:
-            # Nothing judged is not "all legal" (issue 13): say why and exit 3 (more input needed).
-            print(f"{log.name}: no step adjudicated: {_not_judged(skipped, len(game.log_steps))}; "
-                  f"ruleset {report.ruleset}")
-            _print_cautions(cautions)
-            return EXIT_NEEDS_INPUT
-        print(f"{log.name}: all {len(adjudicated)} adjudicated actions legal "
-              f"({len(game.log_steps)} LOG steps, ruleset {report.ruleset})")
-        if skipped:
-            print(f"  but not every step was judged: {_not_judged(skipped, len(game.log_steps))}")
-            _print_cautions(cautions)
-            return EXIT_NEEDS_INPUT
-        return 0
-    bad = report.entries[-1]
-    steps = ",".join(str(s) for s in bad.steps)
-    print(f"{log.name}: LOG step {steps} is illegal: {bad.summary}")
-    for v in bad.verdict.violations:
-        print(f"  {v.code}: {v.message} [{v.citation.label or v.citation.rule_case}]")
-    print(f"  ({len(adjudicated) - 1} actions before it were legal)")
-    if skipped:
-        print(f"  not judged before it: {_not_judged(skipped, len(game.log_steps))}")
-    _print_cautions(cautions)
-    return EXIT_ILLEGAL
-
-
-def _not_judged(skipped: Sequence[vassal_pb2.VassalLogEntry], log_steps: int) -> str:
-    """`114 of 114 LOG steps not adjudicated (80 observed, not adjudicated; ...)`: the
-    entries check-log did not judge, grouped by the reason's first words."""
-    reasons: dict[str, int] = {}
-    for e in skipped:
-        why = (e.skipped or "no action").split(":")[0].strip()
-        reasons[why] = reasons.get(why, 0) + 1
-    top = sorted(reasons.items(), key=lambda kv: -kv[1])[:4]
-    if not skipped:
-        return (f"none of the {log_steps} LOG steps read as a piece move or a command the binding maps "
-                "(docs/vassal.md: the binding's pieces, maps and log commands)")
-    steps = {s for e in skipped for s in e.steps}
-    return (f"{len(steps) or len(skipped)} of {log_steps} LOG steps not adjudicated ("
-            + "; ".join(f"{n}× {why}" for why, n in top) + ")")
-
-
-def _cautions(b: vassal_pb2.VassalBinding, scen: object, start: object, final: state_pb2.GameState) -> list[str]:
-    """Why the verdicts may not be about the players' moves: the replay started
-    from the module's pieces and the ruleset's defaults, or a board without the
-    roads a point-to-point game moves along."""
-    out: list[str] = []
-    started = start is not None and any(getattr(start, f, None) for f in ("turn", "phase", "segment", "active_side"))
-    if not b.scenario and scen is None and not started:
-        out.append("no scenario: the game was built from the module's pieces and starts in the ruleset's first "
-                   f"phase ({final.phase or '-'} of turn {final.turn}, {final.active_side or 'no side'} to act) "
-                   "and may not be where the log starts: a first NOT_YOUR_TURN or wrong-phase verdict may say so; "
-                   "give --scenario (or --scenario-file) or --turn/--phase/--active-side")
-    m = final.scenario.definition.map
-    if m.WhichOneof("layout") == "graph" and not m.graph.roads:
-        out.append("the board has no roads: a point-to-point game moves along roads, so every move is refused "
-                   "(NO_ROAD); give a map with its roads (--map) or a scenario")
-    return out
-
-
-def _print_cautions(cautions: Sequence[str]) -> None:
-    for c in cautions:
-        print(f"  ! verdicts may mislead: {c}")

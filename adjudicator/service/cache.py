@@ -24,12 +24,10 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from adjudicator.core.position import Position
-from adjudicator.core.ruleset import HOT_STATES, Ruleset
+from adjudicator.core.ruleset import Ruleset
+from adjudicator.service.defaults import CACHE_SIZE, HOT_SIZE
 from adjudicator.store.store import StoredGame, VersionInfo
 from umpire.v1 import state_pb2
-
-CACHE_SIZE = 10_000
-HOT_SIZE = HOT_STATES
 
 
 @dataclass(eq=False)

@@ -22,9 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from adjudicator.core.errors import RateLimited, Unauthenticated
+from adjudicator.service.defaults import DEFAULT_BURST, DEFAULT_RATE
 
-DEFAULT_RATE = 5.0
-DEFAULT_BURST = 30
 # Buckets kept; the least recently seen client beyond this starts afresh.
 MAX_CLIENTS = 10_000
 

@@ -20,7 +20,8 @@ from grpc_reflection.v1alpha import reflection
 
 from adjudicator.service import limits
 from adjudicator.service.boundary import generic_handler
-from adjudicator.service.cache import CACHE_SIZE, HOT_SIZE, GameCache
+from adjudicator.service.cache import GameCache
+from adjudicator.service.defaults import CACHE_SIZE, HOT_SIZE
 from adjudicator.service.games import GameManager
 from adjudicator.service.notify import ChangeFeed, ChangeHub, feed_for
 from adjudicator.service.ratelimit import CreationPolicy

@@ -10,7 +10,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from cli.main import app
-from cli.vassal_cmds import _cautions
+from cli.check_log_cmd import _cautions
 from tests.cli.test_vassal_cmds import files  # noqa: F401 - the fixture
 from umpire.v1 import state_pb2, vassal_pb2
 
