@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from cli.errors import EXIT_ILLEGAL, EXIT_NEEDS_INPUT, run
-from cli.vassal_cmds import (COUNTERS_OPTION, MAP_OPTION, NO_FILES, TABLES_OPTION, ProjectFiles, _warn, binding_for,
+from cli.vassal_cmds import (BINDING_OPTION, COUNTERS_OPTION, EXTENSION_OPTION, MAP_OPTION, NO_FILES, RULESET_OPTION,
+                             SCENARIO_OPTION, STRICT_OPTION, TABLES_OPTION, ProjectFiles, _warn, binding_for,
                              need_module, read_game, with_bar)
 
 if TYPE_CHECKING:
@@ -27,21 +28,20 @@ def register(app: typer.Typer) -> None:
     @app.command("check-log")
     def check_log_cmd(
         log: Path = typer.Argument(..., metavar="GAME.vlog"),
-        binding: Optional[Path] = typer.Option(None, "--binding", "-b", help="binding file (docs/vassal.md)"),
-        ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", help="ruleset id (overrides the binding's)"),
+        binding: Optional[Path] = BINDING_OPTION,
+        ruleset: Optional[str] = RULESET_OPTION,
         module: Optional[Path] = typer.Option(None, "--module", "-m", help="the VASSAL module the log was played with"),
-        scenario: Optional[str] = typer.Option(None, "--scenario", help="shipped scenario id the pieces bind to"),
+        scenario: Optional[str] = SCENARIO_OPTION,
         scenario_file: Optional[Path] = typer.Option(None, "--scenario-file", help="canonical scenario file (its map and units)"),
         json_out: Optional[Path] = typer.Option(None, "--json", help="also write the report (VassalLogReport)"),
         roll: list[int] = typer.Option([], "--roll", help="die faces for dice thrown while creating the game"),
-        strict: bool = typer.Option(False, "--strict", help="stop at the first bad piece or command"),
+        strict: bool = STRICT_OPTION,
         verbose: bool = typer.Option(False, "--verbose", "-v", help="print every step, not only the first illegal one"),
         turn: int = typer.Option(0, "--turn", help="the turn the log starts in (a log that begins mid-game)"),
         phase: str = typer.Option("", "--phase", help="the phase the log starts in, as the ruleset names it"),
         segment: str = typer.Option("", "--segment", help="the segment the log starts in"),
         active_side: str = typer.Option("", "--active-side", help="the side to act when the log starts"),
-        extension: list[Path] = typer.Option([], "--extension", "-x",
-                                             help="extension (.vmdx) loaded with the module; repeatable"),
+        extension: list[Path] = EXTENSION_OPTION,
         map_file: Optional[Path] = MAP_OPTION,
         counters: Optional[Path] = COUNTERS_OPTION,
         tables: Optional[Path] = TABLES_OPTION,

@@ -67,7 +67,7 @@ def call(server: str, fn: Callable[[service_pb2_grpc.AdjudicatorStub], T]) -> T:
                 if d.Is(service_pb2.IllegalActionDetail.DESCRIPTOR):
                     ill = service_pb2.IllegalActionDetail()
                     d.Unpack(ill)
-                    render.verdict(out(), ill.verdict)
+                    render.verdict(out.get(), ill.verdict)
                 elif d.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
                     info = error_details_pb2.ErrorInfo()
                     d.Unpack(info)
@@ -96,9 +96,9 @@ def register(app: typer.Typer) -> None:
         resp = call(server, lambda s: s.ListRulesets(service_pb2.ListRulesetsRequest(), timeout=timeout))
         for r in resp.rulesets:
             if r.unavailable:
-                out().print(f"{r.id} — unavailable: {r.unavailable}", highlight=False, markup=False)
+                out.print(f"{r.id} — unavailable: {r.unavailable}", highlight=False, markup=False)
             else:
-                out().print(f"{r.id} {r.version}: {r.title} — {', '.join(r.scenarios)}", highlight=False, markup=False)
+                out.print(f"{r.id} {r.version}: {r.title} — {', '.join(r.scenarios)}", highlight=False, markup=False)
 
     @client.command()
     def create(
@@ -132,10 +132,10 @@ def register(app: typer.Typer) -> None:
 
         req = run(build)
         resp = call(server, lambda s: s.CreateGame(req, timeout=timeout))
-        out().print(f"game {resp.game_id} (version {resp.version})", highlight=False, markup=False)
+        out.print(f"game {resp.game_id} (version {resp.version})", highlight=False, markup=False)
         for t in resp.tokens:
-            out().print(f"  {t.side}: {t.token}", highlight=False, markup=False)
-        out().print(f"  dice commitment sha256: {resp.seed_commitment}", highlight=False, markup=False)
+            out.print(f"  {t.side}: {t.token}", highlight=False, markup=False)
+        out.print(f"  dice commitment sha256: {resp.seed_commitment}", highlight=False, markup=False)
 
     def _create_extras(req: service_pb2.CreateGameRequest, map_file: Path | None, counters: Path | None,
                        position: Path | None) -> None:
@@ -165,7 +165,7 @@ def register(app: typer.Typer) -> None:
 
         resp = call(server, lambda s: s.GetState(service_pb2.GetStateRequest(game_id=game), metadata=_md(token),
                                                  timeout=timeout))
-        render.state(out(), resp.state)
+        render.state(out.get(), resp.state)
         if output:
             run(lambda: write_message(output, resp.state))
 
@@ -197,7 +197,7 @@ def register(app: typer.Typer) -> None:
         a = _action(action_file, action_text, cell)
         resp = call(server, lambda s: s.ValidateAction(
             service_pb2.ValidateActionRequest(game_id=game, action=a), metadata=_md(token), timeout=timeout))
-        render.verdict(out(), resp.verdict)
+        render.verdict(out.get(), resp.verdict)
         # Legal but naming cells the outcome may need: more input may be needed (cli/errors.py).
         raise typer.Exit(EXIT_ILLEGAL if not resp.verdict.legal else EXIT_NEEDS_INPUT if resp.verdict.needs else 0)
 
@@ -232,12 +232,12 @@ def register(app: typer.Typer) -> None:
             return resp
 
         resp = call(server, go)
-        render.verdict(out(), resp.verdict)
+        render.verdict(out.get(), resp.verdict)
         if resp.dice:
-            out().print("dice: " + "; ".join(f"d{d.sides}={d.value} ({d.purpose})" for d in resp.dice),
-                        highlight=False, markup=False)
-        render.events(out(), resp.events)
-        out().print(f"version {resp.version}", highlight=False, markup=False)
+            out.print("dice: " + "; ".join(f"d{d.sides}={d.value} ({d.purpose})" for d in resp.dice),
+                      highlight=False, markup=False)
+        render.events(out.get(), resp.events)
+        out.print(f"version {resp.version}", highlight=False, markup=False)
 
     @client.command()
     def legal(game: str, token: Token = "", server: Server = DEFAULT_SERVER, timeout: Timeout = 10.0) -> None:
@@ -250,7 +250,7 @@ def register(app: typer.Typer) -> None:
                                               metadata=_md(token), timeout=timeout))
         for la in resp.legal_actions:
             example = text_format.MessageToString(la.example, as_one_line=True) if la.example.ByteSize() else ""
-            out().print(f"{la.kind}: {la.description}" + (f"\n    --action-text '{example}'" if example else ""),
+            out.print(f"{la.kind}: {la.description}" + (f"\n    --action-text '{example}'" if example else ""),
                       highlight=False, markup=False)
 
     @client.command()
@@ -265,9 +265,9 @@ def register(app: typer.Typer) -> None:
             service_pb2.QueryRequest(game_id=game, reach=service_pb2.ReachQuestion(unit_id=unit, mode=mode)),
             metadata=_md(token), timeout=timeout))
         for r in resp.reachable:
-            out().print(f"{r.location}\t{r.cost:g}\t{' '.join(r.path)}", highlight=False, markup=False)
+            out.print(f"{r.location}\t{r.cost:g}\t{' '.join(r.path)}", highlight=False, markup=False)
         for n in resp.notes:
-            out().print(f"note: {n.text} [{n.citation.label}]", highlight=False, markup=False)
+            out.print(f"note: {n.text} [{n.citation.label}]", highlight=False, markup=False)
 
     @client.command()
     def watch(
@@ -284,7 +284,7 @@ def register(app: typer.Typer) -> None:
         def go(s: service_pb2_grpc.AdjudicatorStub) -> None:
             for item in s.WatchGame(service_pb2.WatchGameRequest(game_id=game, from_version=from_version),
                                     metadata=_md(token)):
-                render.events(out(), [item.event])
+                render.events(out.get(), [item.event])
 
         try:
             call(server, go)
@@ -306,7 +306,7 @@ def register(app: typer.Typer) -> None:
         resp = call(server, lambda s: s.ExportGame(service_pb2.ExportGameRequest(game_id=game), metadata=_md(token),
                                                    timeout=timeout))
         run(lambda: write_message(output, resp.record))
-        out().print(f"wrote {output}: {len(resp.record.actions)} actions", highlight=False, markup=False)
+        out.print(f"wrote {output}: {len(resp.record.actions)} actions", highlight=False, markup=False)
 
     @client.command()
     def reveal(game: str, token: Token = "", server: Server = DEFAULT_SERVER, timeout: Timeout = 10.0) -> None:
@@ -316,9 +316,9 @@ def register(app: typer.Typer) -> None:
         resp = call(server, lambda s: s.RevealSeed(service_pb2.RevealSeedRequest(game_id=game), metadata=_md(token),
                                                    timeout=timeout))
         if resp.seed:
-            out().print(f"seed: {resp.seed}", highlight=False, markup=False)
+            out.print(f"seed: {resp.seed}", highlight=False, markup=False)
             if resp.HasField("revealed_at_version"):
-                out().print(f"revealed at version {resp.revealed_at_version}: every later roll is open "
+                out.print(f"revealed at version {resp.revealed_at_version}: every later roll is open "
                           "(anyone can compute it)", highlight=False, markup=False)
         else:
-            out().print(f"not yet revealed; asked so far: {', '.join(resp.agreed)}", highlight=False, markup=False)
+            out.print(f"not yet revealed; asked so far: {', '.join(resp.agreed)}", highlight=False, markup=False)

@@ -101,16 +101,16 @@ def register(app: typer.Typer) -> None:
                 return
             ok, broken = load_all()
             for rs in ok:
-                out().print(f"{rs.id} {rs.version} — {rs.title}", style="bold", highlight=False, markup=False)
-                out().print(f"  rulebook: {rs.rulebook}", highlight=False, markup=False)
-                out().print("  scenarios: " + ", ".join(rs.scenario_ids()), highlight=False, markup=False)
+                out.print(f"{rs.id} {rs.version} — {rs.title}", style="bold", highlight=False, markup=False)
+                out.print(f"  rulebook: {rs.rulebook}", highlight=False, markup=False)
+                out.print("  scenarios: " + ", ".join(rs.scenario_ids()), highlight=False, markup=False)
                 if rs.options():
-                    out().print("  options (default value):", highlight=False, markup=False)
+                    out.print("  options (default value):", highlight=False, markup=False)
                 for o in rs.options():
                     cite = f" [{o.citation.label}]" if o.citation.label else ""
-                    out().print(f"    {o.name}={o.value}: {o.description}{cite}", highlight=False, markup=False)
+                    out.print(f"    {o.name}={o.value}: {o.description}{cite}", highlight=False, markup=False)
             for rid, why in broken.items():
-                out().print(f"{rid} — unavailable: {why}", style="bold red", highlight=False, markup=False)
+                out.print(f"{rid} — unavailable: {why}", style="bold red", highlight=False, markup=False)
 
         run(go)
 
@@ -164,13 +164,13 @@ def register(app: typer.Typer) -> None:
             # Offline games have no secret: keep the seed so the rolls can be verified.
             state.seed = seed_bytes.hex()
             write_message(output, state)
-            render.events(out(), events)
+            render.events(out.get(), events)
             if position is not None:
-                out().print(f"position {position}: turn {state.turn}, phase {state.phase}"
+                out.print(f"position {position}: turn {state.turn}, phase {state.phase}"
                           + (f" ({state.segment})" if state.segment else "")
                           + (f", {state.active_side} to act" if state.active_side else ""),
                           highlight=False, markup=False)
-            out().print(f"wrote {output} ({rs.id}, {sc.id}, version {state.version})", highlight=False, markup=False)
+            out.print(f"wrote {output} ({rs.id}, {sc.id}, version {state.version})", highlight=False, markup=False)
 
         run(go)
 
@@ -201,8 +201,8 @@ def register(app: typer.Typer) -> None:
             if as_json:
                 emit(service_pb2.GetStateResponse(state=s))
                 return
-            render.state(out(), s)
-            render_roads(out(), s)
+            render.state(out.get(), s)
+            render_roads(out.get(), s)
 
         run(go)
 
@@ -234,10 +234,10 @@ def register(app: typer.Typer) -> None:
 
             from cli import render
 
-            render.verdict(out(), verdict, Text(f"NEEDS {what}", style="bold yellow")
+            render.verdict(out.get(), verdict, Text(f"NEEDS {what}", style="bold yellow")
                            .append(f"  (legal so far, not applied: {hint})", style="yellow"))
             if output:
-                out().print(f"nothing written to {output}", highlight=False, markup=False)
+                out.print(f"nothing written to {output}", highlight=False, markup=False)
             return EXIT_NEEDS_INPUT
 
         def go() -> int:
@@ -258,7 +258,7 @@ def register(app: typer.Typer) -> None:
             if as_json:
                 return adjudicate_json(s, action, verdict, roll, output)
             if not verdict.legal:
-                render.verdict(out(), verdict)
+                render.verdict(out.get(), verdict)
                 return EXIT_ILLEGAL
             dice = dice_mod.ScriptedDice(roll or [], start_index=len(s.dice_log), version=s.version)
             try:
@@ -267,24 +267,24 @@ def register(app: typer.Typer) -> None:
                 if roll:
                     raise
                 code = not_applied(verdict, "DICE", f"the outcome depends on dice ({e.purpose})")
-                out().print("Give the thrown value(s) with --roll to resolve it.", highlight=False, markup=False)
+                out.print("Give the thrown value(s) with --roll to resolve it.", highlight=False, markup=False)
                 return code
             except NeedsData as e:
                 code = not_applied(with_needed(verdict, e), "DATA", "the outcome needs table cells the engine lacks: give them with "
                                               "--cell (or --tables) and run it again")
-                out().print(f"needed now: {e.one_line()}", style="yellow", highlight=False, markup=False)
+                out.print(f"needed now: {e.one_line()}", style="yellow", highlight=False, markup=False)
                 return code
             if dice.unused:
                 raise MalformedInput(f"{dice.unused} of the {len(dice.values)} rolls given were not used", "--roll")
-            render.verdict(out(), verdict)
-            out().print("outcome:")
-            render.events(out(), applied.events)
+            render.verdict(out.get(), verdict)
+            out.print("outcome:")
+            render.events(out.get(), applied.events)
             if applied.state.HasField("pending"):
                 d = applied.state.pending
-                out().print(f"now waiting for {d.side}: {d.prompt}", highlight=False, markup=False)
+                out.print(f"now waiting for {d.side}: {d.prompt}", highlight=False, markup=False)
             if output:
                 write_message(output, applied.state)
-                out().print(f"wrote {output} (version {applied.state.version})", highlight=False, markup=False)
+                out.print(f"wrote {output} (version {applied.state.version})", highlight=False, markup=False)
             return 0
 
         code = run(go)
@@ -346,10 +346,10 @@ def register(app: typer.Typer) -> None:
                 if a != b:
                     problems.append("replaying the actions does not reproduce the recorded final state")
             for p in problems:
-                out().print(f"✗ {p}", style="red", highlight=False, markup=False)
+                out.print(f"✗ {p}", style="red", highlight=False, markup=False)
             if problems:
                 return EXIT_ILLEGAL
-            out().print(
+            out.print(
                 f"✓ {len(rolls)} rolls verified against the seed; commitment matches; "
                 f"{len(rec.actions)} actions replay to the recorded state",
                 style="green",
@@ -357,7 +357,7 @@ def register(app: typer.Typer) -> None:
             )
             opened = sum(r.open for r in rolls)
             if opened:
-                out().print(
+                out.print(
                     f"! {opened} of the rolls were thrown after the seed was revealed (open: anyone could "
                     "compute them in advance)",
                     style="yellow", highlight=False, markup=False,

@@ -55,13 +55,13 @@ def register(app: typer.Typer) -> None:
                 return
             where = next((u.location for u in s.units if u.unit_id == uid), "?")
             how = f" ({mode} move)" if mode else ""
-            out().print(f"{uid} in {where}: {len(found)} hex(es) within reach{how}", highlight=False, markup=False)
+            out.print(f"{uid} in {where}: {len(found)} hex(es) within reach{how}", highlight=False, markup=False)
             width = max([len(r.location) for r in found] + [3])
             for r in found:
-                out().print(f"  {r.location:<{width}}  {r.cost:>5g} MP  via {' '.join(r.path)}",
+                out.print(f"  {r.location:<{width}}  {r.cost:>5g} MP  via {' '.join(r.path)}",
                           highlight=False, markup=False)
             for n in notes:
-                out().print(f"  • {n.text} [{n.citation.label}]", highlight=False, markup=False)
+                out.print(f"  • {n.text} [{n.citation.label}]", highlight=False, markup=False)
 
         run(go)
 
@@ -92,27 +92,27 @@ def register(app: typer.Typer) -> None:
             roads: dict[str, int] = {}
             for rl in gm.hex.roads:
                 roads[rl.kind] = roads.get(rl.kind, 0) + 1
-            out().print(f"{map_file}: map {gm.id or '(no id)'}: {hm.n} hexes ({hm.grid.description})",
+            out.print(f"{map_file}: map {gm.id or '(no id)'}: {hm.n} hexes ({hm.grid.description})",
                       highlight=False, markup=False)
             if gm.source:
-                out().print(f"  source: {gm.source}", highlight=False, markup=False)
-            out().print("  terrain: " + ", ".join(f"{k} {v}" for k, v in sorted(terrains.items())),
+                out.print(f"  source: {gm.source}", highlight=False, markup=False)
+            out.print("  terrain: " + ", ".join(f"{k} {v}" for k, v in sorted(terrains.items())),
                       highlight=False, markup=False)
-            out().print("  hexsides: " + (", ".join(f"{k} {v}" for k, v in sorted(sides.items())) or "none"),
+            out.print("  hexsides: " + (", ".join(f"{k} {v}" for k, v in sorted(sides.items())) or "none"),
                       highlight=False, markup=False)
-            out().print("  roads: " + (", ".join(f"{k} {v} links" for k, v in sorted(roads.items())) or "none"),
+            out.print("  roads: " + (", ".join(f"{k} {v} links" for k, v in sorted(roads.items())) or "none"),
                       highlight=False, markup=False)
             named = [f"{hm.labels[h]} {hm.names[h]}" for h in range(hm.n) if hm.names[h]]
             if named:
-                out().print("  places: " + ", ".join(named), highlight=False, markup=False)
+                out.print("  places: " + ", ".join(named), highlight=False, markup=False)
             for line, banks in sorted(hm.banks.items()):
                 counts: dict[str, int] = {}
                 for b in banks:
                     if b:
                         counts[b] = counts.get(b, 0) + 1
                 listed = ", ".join(f"{k} {v} hex{'es' if v != 1 else ''}" for k, v in sorted(counts.items()))
-                out().print(f"  banks of the {line}: {listed}", highlight=False, markup=False)
-            out().print("  edges: " + ", ".join(f"{e} {len(hm.edge_hexes(e))}" for e in ("north", "south", "east", "west")),
+                out.print(f"  banks of the {line}: {listed}", highlight=False, markup=False)
+            out.print("  edges: " + ", ".join(f"{e} {len(hm.edge_hexes(e))}" for e in ("north", "south", "east", "west")),
                       highlight=False, markup=False)
 
         run(go)

@@ -62,12 +62,12 @@ def register(app: typer.Typer) -> None:
                 if as_json:
                     emit(resp)
                     continue
-                out().print(f"{who} (version {resp.version}):", style="bold", highlight=False, markup=False)
+                out.print(f"{who} (version {resp.version}):", style="bold", highlight=False, markup=False)
                 if not resp.legal_actions:
-                    out().print("  nothing to do now", highlight=False, markup=False)
+                    out.print("  nothing to do now", highlight=False, markup=False)
                 for la in resp.legal_actions:
                     example = text_format.MessageToString(la.example, as_one_line=True) if la.example.ByteSize() else ""
-                    out().print(f"  {la.kind}: {la.description}"
+                    out.print(f"  {la.kind}: {la.description}"
                               + (f"\n      --action-text '{example}'" if example else ""),
                               highlight=False, markup=False)
 

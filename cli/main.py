@@ -145,8 +145,12 @@ def build_command(args: Sequence[str]) -> Any:
         return typer.main.get_command(app)
     wanted = next((a for a in args if not a.startswith("-")), None)
     lazy = copy.copy(app)
-    lazy.registered_commands = [c if _command_name(c) == wanted else _listed_only(c) for c in app.registered_commands]
-    lazy.registered_groups = [g if g.name == wanted else _group_listed_only(g) for g in app.registered_groups]
+    try:
+        lazy.registered_commands = [c if _command_name(c) == wanted else _listed_only(c)
+                                    for c in app.registered_commands]
+        lazy.registered_groups = [g if g.name == wanted else _group_listed_only(g) for g in app.registered_groups]
+    except (AttributeError, TypeError):  # a typer whose registrations look otherwise: build it all, as typer would
+        return typer.main.get_command(app)
     return typer.main.get_command(lazy)
 
 

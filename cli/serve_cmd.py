@@ -72,11 +72,11 @@ def register(app: typer.Typer) -> None:
                 except (OSError, RuntimeError) as e:
                     raise MalformedInput(f"cannot listen on {host}:{port} ({e})", "--port") from None
                 addr = f"{host}:{running.port}"
-                out().print(f"Umpire listening on {addr}  (database {_safe(db)})", style="bold", highlight=False,
+                out.print(f"Umpire listening on {addr}  (database {_safe(db)})", style="bold", highlight=False,
                           markup=False)
                 if demo:
                     _demo(running.manager, addr, demo_scenario)
-                out().print("Ctrl-C to stop.", style="dim")
+                out.print("Ctrl-C to stop.", style="dim")
                 await serve_forever(running)
 
             asyncio.run(main())
@@ -102,20 +102,20 @@ def _demo(manager: GameManager, addr: str, scenario_id: str | None) -> None:
     sid = scenario_id or next((s for s in ids if "normandy" in s), ids[0])
     resp = manager.create("major-battles", scenario_id=sid, parameters={"demo": "true"})
     umpire = _invocation()
-    out().print(f"Demo game {resp.game_id}: {sid}", style="bold", highlight=False, markup=False)
+    out.print(f"Demo game {resp.game_id}: {sid}", style="bold", highlight=False, markup=False)
     for t in resp.tokens:
-        out().print(f"  {t.side} token: {t.token}", highlight=False, markup=False)
-    out().print(f"  dice commitment sha256: {resp.seed_commitment}", highlight=False, markup=False)
+        out.print(f"  {t.side} token: {t.token}", highlight=False, markup=False)
+    out.print(f"  dice commitment sha256: {resp.seed_commitment}", highlight=False, markup=False)
     first = resp.tokens[0]
-    out().print("Connect:", style="bold")
-    out().print(f"  grpcurl -plaintext {addr} list", highlight=False, markup=False)
-    out().print(
+    out.print("Connect:", style="bold")
+    out.print(f"  grpcurl -plaintext {addr} list", highlight=False, markup=False)
+    out.print(
         f"  grpcurl -plaintext -H 'authorization: Bearer {first.token}' "
         f"-d '{{\"game_id\": \"{resp.game_id}\"}}' {addr} umpire.v1.Adjudicator/GetState",
         highlight=False, markup=False,
     )
-    out().print(f"  {umpire} client state {resp.game_id} --server {addr} --token {first.token}", highlight=False, markup=False)
-    out().print(f"  {umpire} client legal {resp.game_id} --server {addr} --token {first.token}", highlight=False, markup=False)
+    out.print(f"  {umpire} client state {resp.game_id} --server {addr} --token {first.token}", highlight=False, markup=False)
+    out.print(f"  {umpire} client legal {resp.game_id} --server {addr} --token {first.token}", highlight=False, markup=False)
 
 
 def _invocation() -> str:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Optional, TypeVar
 
 import typer
 
-from cli.errors import EXIT_ILLEGAL, EXIT_NEEDS_INPUT, run
+from cli.errors import run
 
 if TYPE_CHECKING:
     from google.protobuf.message import Message
@@ -156,6 +156,11 @@ COUNTERS_OPTION = typer.Option(None, "--counters", help="counter values, one row
                                "(counters.textproto of Umpire Studio)")
 TABLES_OPTION = typer.Option(None, "--tables", help="chart values (table file, docs/tables.md) merged over the "
                              "game's tables")
+BINDING_OPTION = typer.Option(None, "--binding", "-b", help="binding file (docs/vassal.md)")
+RULESET_OPTION = typer.Option(None, "--ruleset", "-r", help="ruleset id (overrides the binding's)")
+SCENARIO_OPTION = typer.Option(None, "--scenario", help="shipped scenario id the pieces bind to")
+STRICT_OPTION = typer.Option(False, "--strict", help="stop at the first bad piece or command")
+EXTENSION_OPTION = typer.Option([], "--extension", "-x", help="extension (.vmdx) loaded with the module; repeatable")
 
 
 def binding_for(binding: Optional[Path], ruleset: Optional[str], scenario: Optional[str]) -> vassal_pb2.VassalBinding:
@@ -483,18 +488,17 @@ def register(app: typer.Typer) -> None:
         src: Path = typer.Argument(..., metavar="IN", help="input file (.vsav .vlog .vmod .json .textproto .binpb)"),
         dst: Path = typer.Argument(..., metavar="OUT", help="output file; the extension picks the conversion"),
         module: Optional[Path] = typer.Option(None, "--module", "-m", help="the VASSAL module (.vmod) the game uses"),
-        binding: Optional[Path] = typer.Option(None, "--binding", "-b", help="binding file (docs/vassal.md)"),
-        ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", help="ruleset id (overrides the binding's)"),
-        scenario: Optional[str] = typer.Option(None, "--scenario", help="shipped scenario id the pieces bind to"),
+        binding: Optional[Path] = BINDING_OPTION,
+        ruleset: Optional[str] = RULESET_OPTION,
+        scenario: Optional[str] = SCENARIO_OPTION,
         base: Optional[Path] = typer.Option(None, "--base", help="save to edit (untouched commands keep their bytes)"),
         setup: Optional[str] = typer.Option(None, "--setup", help="predefined setup name (module -> scenario, scenario -> module)"),
         kind: Optional[str] = typer.Option(None, "--kind", help="canonical input type: state, scenario, definition, record"),
         encoding: Optional[str] = typer.Option(None, "--encoding", help="savedGame encoding written: vcsk, vobs, plain"),
         roll: list[int] = typer.Option([], "--roll", help="die faces for dice thrown while creating the state"),
-        strict: bool = typer.Option(False, "--strict", help="stop at the first bad piece or command"),
+        strict: bool = STRICT_OPTION,
         scenario_file: Optional[Path] = typer.Option(None, "--scenario-file", help="canonical scenario file the pieces bind to"),
-        extension: list[Path] = typer.Option([], "--extension", "-x",
-                                             help="extension (.vmdx) loaded with the module; repeatable"),
+        extension: list[Path] = EXTENSION_OPTION,
         map_file: Optional[Path] = MAP_OPTION,
         counters: Optional[Path] = COUNTERS_OPTION,
         tables: Optional[Path] = TABLES_OPTION,
@@ -508,9 +512,8 @@ def register(app: typer.Typer) -> None:
     def inspect(
         file: Path = typer.Argument(..., help=".vmod / .vmdx / .vsav / .vlog"),
         module: Optional[Path] = typer.Option(None, "--module", "-m", help="module of a save (prototypes, locations)"),
-        strict: bool = typer.Option(False, "--strict", help="stop at the first bad piece or command"),
-        extension: list[Path] = typer.Option([], "--extension", "-x",
-                                             help="extension (.vmdx) loaded with the module; repeatable"),
+        strict: bool = STRICT_OPTION,
+        extension: list[Path] = EXTENSION_OPTION,
     ) -> None:
         """Summarise a VASSAL module, save or log."""
         from cli.vassal_inspect import inspect_file
