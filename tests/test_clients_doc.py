@@ -133,7 +133,7 @@ def test_the_python_snippet_returns_the_verdict_of_a_refused_action(server: Serv
     assert isinstance(verdict, action_pb2.Verdict)
     assert not verdict.legal and [v.code for v in verdict.violations] == ["UNITS_NOT_PLACED"]
     stale = refused(5)
-    assert stale.code() == grpc.StatusCode.ABORTED  # type: ignore[attr-defined]
+    assert stale.code() == grpc.StatusCode.ABORTED
     assert illegal_verdict(stale) is None  # type: ignore[operator]
 
 
@@ -147,7 +147,7 @@ def test_the_javascript_snippets_are_excerpts_of_the_node_example() -> None:
 
 def test_the_protoc_command_compiles_with_proto_and_protobufs_includes_only(tmp_path: Path) -> None:
     needs_protoc()
-    import grpc_tools
+    import grpc_tools  # type: ignore[import-untyped]
     from grpc_tools import protoc
 
     [command] = [ln for b in _blocks("sh") for ln in b.splitlines() if ln.startswith("protoc ")]

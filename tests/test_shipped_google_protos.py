@@ -104,7 +104,7 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerThrea
 def _trailer(call: object) -> bytes:
     with pytest.raises(grpc.RpcError) as ei:
         call()  # type: ignore[operator]
-    md = dict(ei.value.trailing_metadata())  # type: ignore[attr-defined]
+    md = dict(ei.value.trailing_metadata())
     assert TRAILER in md, f"no {TRAILER} trailer: {md}"
     data: bytes = md[TRAILER]
     return data

@@ -55,10 +55,16 @@ def npm_ci(folder: Path, env: Mapping[str, str] | None = None) -> str | None:
     if done.returncode == 0:
         return None
     output = done.stdout + done.stderr
-    m = _NETWORK.search(output)
-    if m:
-        return f"npm ci cannot reach the npm registry ({m.group(1)}); examples/node-client not tested"
+    reason = registry_unreachable(output)
+    if reason:
+        return reason
     raise AssertionError(f"npm ci failed in {folder} (exit {done.returncode}):\n{output}")
+
+
+def registry_unreachable(npm_output: str) -> str | None:
+    """The skip reason when a failed npm command's output says the registry could not be reached."""
+    m = _NETWORK.search(npm_output)
+    return f"npm ci cannot reach the npm registry ({m.group(1)}); examples/node-client not tested" if m else None
 
 
 def copy_example(into: Path) -> Path:

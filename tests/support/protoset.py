@@ -33,7 +33,7 @@ def descriptor_set(files: Sequence[str], work: Path, proto_dir: Path = PROTO_DIR
     Only protobuf's own includes are on the path besides `proto_dir`: a file the
     shipped protos import from anywhere else fails to compile here."""
     needs_protoc()
-    import grpc_tools
+    import grpc_tools  # type: ignore[import-untyped]
     from grpc_tools import protoc
 
     include = Path(grpc_tools.__file__).parent / "_proto"
