@@ -84,8 +84,13 @@ def test_node_client_does_the_six_things_against_a_real_server(example: Path, se
     token = _one(r"^  us token: (\S+)$", out).group(1)
     # 2. GetState: the version is a string (longs: String), never a JS number.
     _one(r"^state: version 0 \(string\), turn 0, phase setup, active us, view of us, 50 units$", out)
-    # 3. Query legal_actions: as many as the server offers the Python client.
+    # 3. Query legal_actions: what the server offers the Python client on a fresh game of the scenario.
     legal_now = _one(r"^legal: (\d+) actions on version 0; first: (\w+): (.+)$", out)
+    fresh = server.stub.CreateGame(service_pb2.CreateGameRequest(scenario_id="major-battles/normandy"), timeout=30)
+    offered = server.stub.Query(service_pb2.QueryRequest(game_id=fresh.game_id, legal_actions={}),
+                                metadata=auth(fresh.tokens[0].token), timeout=10).legal_actions
+    assert (int(legal_now.group(1)), legal_now.group(2), legal_now.group(3)) == (
+        len(offered), offered[0].kind, offered[0].description)
     # 4. SubmitAction of the first example: the server recorded exactly that.
     _one(rf"^submitted {legal_now.group(2)}: legal true, version 1, 1 event\(s\)$", out)
     record = server.stub.ExportGame(service_pb2.ExportGameRequest(game_id=game), metadata=auth(token),
