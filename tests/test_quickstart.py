@@ -69,6 +69,26 @@ def _stop(proc: subprocess.Popen[str]) -> None:
             proc.kill()
 
 
+@dataclass(frozen=True)
+class Demo:
+    address: str
+    game: str
+    us_token: str
+
+    @classmethod
+    def from_banner(cls, text: str) -> Demo:
+        """The address, game and American token that `serve --demo` printed."""
+        addr = re.search(r"listening on (127\.0\.0\.1:\d+)", text)
+        game = re.search(r"Demo game (\w+): major-battles/normandy", text)
+        token = re.search(r"us token: (\S+)", text)
+        assert addr and game and token, text
+        return cls(addr.group(1), game.group(1), token.group(1))
+
+    def fill(self, line: str) -> str:
+        return (line.replace("GAME_ID", self.game).replace("US_TOKEN", self.us_token)
+                .replace(README_PORT, self.address))
+
+
 def test_serve_demo_prints_a_working_connection(tmp_path: Path) -> None:
     proc = subprocess.Popen(
         [sys.executable, "-m", "cli.main", "serve", "--demo", "--port", "0", "--db", f"sqlite:///{tmp_path}/u.sqlite"],
@@ -76,16 +96,13 @@ def test_serve_demo_prints_a_working_connection(tmp_path: Path) -> None:
     )
     try:
         text = _read_demo_banner(proc)
-        addr = re.search(r"listening on (127\.0\.0\.1:\d+)", text)
-        game = re.search(r"Demo game (\w+): major-battles/", text)
-        token = re.search(r"us token: (\S+)", text)
-        assert addr and game and token, text
-        with grpc.insecure_channel(addr.group(1)) as ch:
+        demo = Demo.from_banner(text)
+        with grpc.insecure_channel(demo.address) as ch:
             stub = service_pb2_grpc.AdjudicatorStub(ch)
-            st = stub.GetState(service_pb2.GetStateRequest(game_id=game.group(1)),
-                               metadata=[("authorization", f"Bearer {token.group(1)}")], timeout=10).state
+            st = stub.GetState(service_pb2.GetStateRequest(game_id=demo.game),
+                               metadata=[("authorization", f"Bearer {demo.us_token}")], timeout=10).state
         assert st.ruleset == "major-battles" and st.viewer == "us" and st.version == 0
-        assert f"client state {game.group(1)}" in text and "grpcurl -plaintext" in text
+        assert f"client state {demo.game}" in text and "grpcurl -plaintext" in text
         # The Python CLI comes first; grpcurl is offered as optional, never assumed.
         assert text.index("client state") < text.index("grpcurl") and "grpcurl, if you have it" in text
     finally:
@@ -176,17 +193,6 @@ def test_every_quick_start_command_is_one_this_test_runs() -> None:
     assert len(_of("node")) == 2 and _of("grpcurl"), commands
 
 
-@dataclass(frozen=True)
-class Demo:
-    address: str
-    game: str
-    us_token: str
-
-    def fill(self, line: str) -> str:
-        return (line.replace("GAME_ID", self.game).replace("US_TOKEN", self.us_token)
-                .replace(README_PORT, self.address))
-
-
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
     """The server of the README's `python3 bootstrap.py run`, on a free port and a fresh database."""
@@ -198,12 +204,7 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
     proc = subprocess.Popen([python3, *run[1:], "--port", "0", "--db", db], cwd=ROOT, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, text=True)
     try:
-        text = _read_demo_banner(proc)
-        addr = re.search(r"listening on (127\.0\.0\.1:\d+)", text)
-        game = re.search(r"Demo game (\w+): major-battles/normandy", text)
-        token = re.search(r"us token: (\S+)", text)
-        assert addr and game and token, text
-        yield Demo(addr.group(1), game.group(1), token.group(1))
+        yield Demo.from_banner(_read_demo_banner(proc))
     finally:
         _stop(proc)
 

@@ -110,12 +110,17 @@ def _trailer(call: object) -> bytes:
     return data
 
 
+def _end_setup(demo: tuple[ServerThread, str, str], expected_version: int) -> bytes:
+    """The status trailer of ending the setup with every unit still to place (illegal)."""
+    s, game, token = demo
+    return _trailer(lambda: s.stub.SubmitAction(service_pb2.SubmitActionRequest(
+        game_id=game, action=action_pb2.Action(end_phase=action_pb2.EndPhase()), expected_version=expected_version),
+        metadata=auth(token), timeout=10))
+
+
 def test_an_illegal_action_from_a_real_server_decodes_with_the_shipped_protos(
         client_pool: Pool, demo: tuple[ServerThread, str, str]) -> None:
-    s, game, token = demo
-    data = _trailer(lambda: s.stub.SubmitAction(service_pb2.SubmitActionRequest(
-        game_id=game, action=action_pb2.Action(end_phase=action_pb2.EndPhase()), expected_version=0),
-        metadata=auth(token), timeout=10))
+    data = _end_setup(demo, 0)
     st, details = _decode_status(client_pool, data)
     assert st.code == grpc.StatusCode.FAILED_PRECONDITION.value[0]  # type: ignore[attr-defined]
     verdict = details["umpire.v1.IllegalActionDetail"].verdict  # type: ignore[attr-defined]
@@ -134,10 +139,7 @@ def test_an_illegal_action_from_a_real_server_decodes_with_the_shipped_protos(
 def test_stale_version_and_bad_request_from_a_real_server_decode(
         client_pool: Pool, demo: tuple[ServerThread, str, str]) -> None:
     s, game, token = demo
-    stale = _trailer(lambda: s.stub.SubmitAction(service_pb2.SubmitActionRequest(
-        game_id=game, action=action_pb2.Action(end_phase=action_pb2.EndPhase()), expected_version=7),
-        metadata=auth(token), timeout=10))
-    st, details = _decode_status(client_pool, stale)
+    st, details = _decode_status(client_pool, _end_setup(demo, 7))
     assert st.code == grpc.StatusCode.ABORTED.value[0]  # type: ignore[attr-defined]
     assert details["umpire.v1.StaleVersionDetail"].expected_version == 7  # type: ignore[attr-defined]
     info = details["google.rpc.ErrorInfo"]

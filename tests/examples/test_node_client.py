@@ -16,12 +16,11 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.service.conftest import ServerThread, auth
+from tests.service.conftest import ServerThread, auth, db_url, server  # noqa: F401 (the fixtures)
 from tests.support.node import ROOT, copy_example, node_unavailable_reason, npm_ci
 from umpire.v1 import action_pb2, service_pb2
 
@@ -36,15 +35,6 @@ def example(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if reason:
         pytest.skip(reason)
     return folder
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerThread]:
-    s = ServerThread(f"sqlite:///{tmp_path / 'u.sqlite'}")
-    try:
-        yield s
-    finally:
-        s.stop()
 
 
 def _run(example: Path, *args: str) -> subprocess.CompletedProcess[str]:
