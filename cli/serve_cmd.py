@@ -107,15 +107,18 @@ def _demo(manager: GameManager, addr: str, scenario_id: str | None) -> None:
         out.print(f"  {t.side} token: {t.token}", highlight=False, markup=False)
     out.print(f"  dice commitment sha256: {resp.seed_commitment}", highlight=False, markup=False)
     first = resp.tokens[0]
-    out.print("Connect:", style="bold")
+    out.print("Connect with the Python CLI (README: Quick start; Node.js and other languages: docs/clients.md):",
+              style="bold")
+    out.print(f"  {umpire} client state {resp.game_id} --server {addr} --token {first.token}", highlight=False, markup=False)
+    out.print(f"  {umpire} client legal {resp.game_id} --server {addr} --token {first.token}", highlight=False, markup=False)
+    # grpcurl is optional (not installed with Umpire); the server has reflection, so it needs no .proto files.
+    out.print("or with grpcurl, if you have it:", style="bold")
     out.print(f"  grpcurl -plaintext {addr} list", highlight=False, markup=False)
     out.print(
         f"  grpcurl -plaintext -H 'authorization: Bearer {first.token}' "
         f"-d '{{\"game_id\": \"{resp.game_id}\"}}' {addr} umpire.v1.Adjudicator/GetState",
         highlight=False, markup=False,
     )
-    out.print(f"  {umpire} client state {resp.game_id} --server {addr} --token {first.token}", highlight=False, markup=False)
-    out.print(f"  {umpire} client legal {resp.game_id} --server {addr} --token {first.token}", highlight=False, markup=False)
 
 
 def _invocation() -> str:
