@@ -79,6 +79,7 @@ class SavedGame:
     players: list[C.Player] = field(default_factory=list)
     global_properties: list[C.GlobalProperty] = field(default_factory=list)
     turns: list[C.Turn] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # NOTES / PNOTES / PNOTE / SNOTE commands, raw
     setup_stack: bool = False
     counts: Counter[str] = field(default_factory=Counter)
     other: Counter[str] = field(default_factory=Counter)
@@ -150,6 +151,8 @@ class _Reader:
             g.global_properties.append(C.GlobalProperty.parse(c.text))
         elif kind == C.TURN:
             g.turns.append(C.Turn.parse(c.text))
+        elif kind == C.NOTES:
+            g.notes.append(c.text)
         elif kind == C.SETUP_STACK:
             g.setup_stack = True
         elif kind == C.OTHER:
