@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 
-from dataclasses import dataclass
+from typing import Protocol
 from itertools import repeat
 from operator import sub
 
@@ -55,15 +55,34 @@ def token_value(raw: str, delim: str) -> str:
 # -- AddPiece ------------------------------------------------------------------------
 
 
-@dataclass
 class AddPieceText:
-    """`+/id/type/state` with the raw spans of its three fields."""
+    """`+/id/type/state` with the raw spans of its three fields.
 
-    text: str
-    id: str | None
-    type: str
-    state: str
-    state_span: tuple[int, int]
+    `text` is the command's text; a save reader gives it a `source` instead
+    (the stream leaf the text is a slice of, asked again when needed), so that
+    a monster save's pieces are not held once in the stream and again here."""
+
+    __slots__ = ("_text", "source", "id", "type", "state", "state_span")
+
+    def __init__(self, text: str, id: str | None, type: str, state: str, state_span: tuple[int, int]) -> None:
+        self._text = text
+        self.source: _HasText | None = None
+        self.id = id
+        self.type = type
+        self.state = state
+        self.state_span = state_span
+
+    @property
+    def text(self) -> str:
+        return self._text if self.source is None else self.source.text
+
+    def keep_text_in(self, source: "_HasText") -> None:
+        """Drop the copy of the text: `source.text` gives it back."""
+        self.source = source
+        self._text = ""
+
+    def __repr__(self) -> str:
+        return f"AddPieceText(id={self.id!r}, type={self.type[:40]!r}, state={self.state[:40]!r})"
 
     @classmethod
     def parse(cls, text: str, body_offset: int = 2) -> "AddPieceText":
@@ -83,7 +102,13 @@ class AddPieceText:
     def with_state(self, state: str) -> str:
         """The same command with another state; id and type bytes untouched."""
         a, b = self.state_span
-        return self.text[:a] + seqenc.encode_token(state, "/") + self.text[b:]
+        t = self.text
+        return t[:a] + seqenc.encode_token(state, "/") + t[b:]
+
+
+class _HasText(Protocol):
+    @property
+    def text(self) -> str: ...
 
 
 def add_piece_text(pid: str | None, type_: str, state: str) -> str:
