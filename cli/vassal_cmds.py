@@ -300,7 +300,7 @@ def do_convert(src: Path, dst: Path, module: Optional[Path], binding: Optional[P
                            lambda cb: import_game(game, mod, b, scenario=scen, rolls=rolls, progress=cb,
                                                   complete=comp))
         _warn_many(res.diagnostics)
-        _warn_not_carried(game, src)
+        _warn_not_carried(game, src, res.state, mod)
         state = with_tables(res.state, user_tables, str(files.tables))
         del res, game  # the save's text and parse tree: not needed to write the state (peak memory)
         write_message(dst, state)
@@ -352,8 +352,8 @@ def _write_vsav(msg: Message, dst: Path, mod: Module, b: vassal_pb2.VassalBindin
         _warn_many(report.diagnostics)
         write_game_entry(dst, data, g.entries)
         return
-    _warn_no_base(state, strict)
     text, report = build_save(mod, b, state)
+    _warn_no_base(state, strict, text, mod)
     enc = Encoding()
     entries = {"savedata": save_metadata(mod.views.version, mod.views.vassal_version or "3.7.9")}
     if mod.archive.has("moduledata"):
@@ -362,18 +362,21 @@ def _write_vsav(msg: Message, dst: Path, mod: Module, b: vassal_pb2.VassalBindin
     write_game(dst, text, _encoding(encoding, enc), entries)
 
 
-def _warn_not_carried(game: SavedGame, src: Path) -> None:
+def _warn_not_carried(game: SavedGame, src: Path, state: state_pb2.GameState, mod: Module) -> None:
     from importers.vassal.notcarried import import_warning
 
-    msg = import_warning(game, src.name)
+    msg = import_warning(game, src.name, state, mod)
     if msg:
         _warn(msg)
 
 
-def _warn_no_base(state: state_pb2.GameState, strict: bool) -> None:
+def _warn_no_base(state: state_pb2.GameState, strict: bool, text: str, mod: Module) -> None:
+    from importers.vassal.game import read_saved_game
     from importers.vassal.notcarried import no_base_warning
+    from importers.vassal.obfuscation import Encoding, encode_saved_game
 
-    msg = no_base_warning(state, lambda p: read_game(p, strict))
+    written = read_saved_game(encode_saved_game(text, Encoding("plain", 0)), "written")
+    msg = no_base_warning(state, lambda p: read_game(p, strict), written, mod)
     if msg:
         _warn(msg)
 
@@ -386,6 +389,8 @@ def _write_vlog(rec: state_pb2.GameRecord, dst: Path, mod: Module, b: vassal_pb2
 
     g = read_game(base, strict) if base is not None else None
     text = write_log_text(mod, b, rec.initial, [a.action for a in rec.actions], g)
+    if g is None:
+        _warn_no_base(rec.initial, strict, text, mod)
     entries = g.entries if g is not None else {"savedata": save_metadata(mod.views.version, mod.views.vassal_version or "3.7.9")}
     write_game(dst, text, _encoding(encoding, g.encoding if g is not None else Encoding()), entries)
 
@@ -476,7 +481,7 @@ def log_record(game: SavedGame, mod: Module, b: vassal_pb2.VassalBinding, rolls:
         if it.action is not None:
             rec.actions.add(version=len(rec.actions) + 1, action=it.action)
             stepped.update(it.steps)
-    msg = record_warning(game, stepped)
+    msg = record_warning(game, stepped, imp.state, mod)
     if msg:
         _warn(msg)
     return rec

@@ -5,7 +5,10 @@ Layout of what is written (research notes §3.5): `begin_save`, an empty
 version check, the piece list (pieces, then decks, then the stacks that list
 them), one BoardPicker command per map (the module's default boards),
 `SETUP_STACK` when the module has setup stacks (their non-unit pieces are
-written here, so VASSAL must not place them again), `end_save`.
+written here, so VASSAL must not place them again), the first turn tracker's
+`TURN` showing the state's turn number, `end_save`. Units off the scenario map
+that are as the imported save showed them go back where they were (their
+opaque copy), even when the binding has an off-map map.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from importers.vassal.geometry import MapGeometry
 from importers.vassal.module import BoardPlacement, Module
 from importers.vassal.pieces import Piece, StackState
 from importers.vassal.seqenc import encode_str
+from importers.vassal.turnstate import turn_command
 from umpire.v1 import definition_pb2, state_pb2, vassal_pb2
 
 
@@ -33,10 +37,12 @@ class SaveBuilder:
         self.groups: dict[tuple[str, int, int], list[str]] = {}
 
     def add(self, type_text: str, state: str, mapid: str | None, x: int, y: int, pid: str | None = None,
-            stack: bool = True) -> str:
+            stack: bool = True, raw: bool = False) -> str:
+        """A piece at (mapid, x, y); `raw`: its state is written as given (an
+        opaque piece's own state, which already says where it is)."""
         pid = pid or self.ids.new()
         p = Piece(pid, type_text, state)
-        s = p.state_with_position(mapid, x, y) if p.kind == "piece" and not p.problems else state
+        s = p.state_with_position(mapid, x, y) if p.kind == "piece" and not p.problems and not raw else state
         self.pieces.append(add_piece_text(pid, type_text, s))
         if stack and mapid is not None:
             self.groups.setdefault((mapid, x, y), []).append(pid)
@@ -121,12 +127,18 @@ def build_save(module: Module, binding: vassal_pb2.VassalBinding, state: state_p
     report = ExportReport()
     locator = Locator(module, binding, {}, state.scenario.definition.map)
     used = [op.id for op in state.opaque_pieces]
-    b = SaveBuilder(module, used)
+    # A unit's piece keeps the id it had in the imported save (the state carries it).
+    own_ids = {uid: pid for uid, pid in state.import_source.unit_objects.items() if pid not in set(used)}
+    b = SaveBuilder(module, used + list(own_ids.values()))
     slots = SlotIndex(module, binding, state.scenario.definition)
     shadows = {op.attributes["unit"]: op for op in state.opaque_pieces if op.attributes.get("unit")}
     decks = {op.id for op in state.opaque_pieces if op.attributes.get("kind") == "deck"}
+    imported = {u.unit_id: u for u in state.import_source.units}
     placed_markers: set[tuple[str, int, int, str]] = set()
     for u in state.units:
+        if u.unit_id in shadows and _as_imported(u, imported.get(u.unit_id)):
+            _add_opaque(b, shadows[u.unit_id], decks)  # off the scenario map, where the save had it, same id
+            continue
         tgt = target_position(u, locator, module, binding)
         if tgt is None and u.unit_id in shadows:
             _add_opaque(b, shadows[u.unit_id], decks)
@@ -143,7 +155,7 @@ def build_save(module: Module, binding: vassal_pb2.VassalBinding, state: state_p
             continue
         rule = found.rule
         initial = _apply_steps_and_markers(Piece(None, found.type, found.state), rule, u, report)
-        b.add(found.type, initial, *tgt)
+        b.add(found.type, initial, *tgt, pid=own_ids.get(u.unit_id))
         report.created.append(u.unit_id)
         layer_values = {v for lm in (rule.layer_markers if rule is not None else []) for v in lm.levels.values()}
         for m in u.markers:
@@ -170,7 +182,20 @@ def build_save(module: Module, binding: vassal_pb2.VassalBinding, state: state_p
             _add_opaque(b, op, decks)
     if with_setup_stacks and not state.opaque_pieces:
         setup_stack_pieces(b, module, binding, {u.unit_id for u in state.units}, locator, report)
-    return b.text(), report
+    extra = []
+    if module.views.turn_trackers:
+        turn = turn_command(module.views.turn_trackers[0], state.turn)
+        if turn is not None:
+            extra.append(turn)  # the turn number the state carries (issue 13); importer reads it back
+    return b.text(extra), report
+
+
+def _as_imported(u: state_pb2.UnitState, was: state_pb2.UnitState | None) -> bool:
+    """A unit off the scenario map that is as the imported save showed it:
+    its piece (the opaque copy) goes back where it was, with its own id and
+    state, rather than to the centre of the first off-map map."""
+    return (was is not None and u.status != state_pb2.UnitState.ON_MAP and was.status == u.status
+            and was.steps_lost == u.steps_lost and sorted(was.markers) == sorted(u.markers))
 
 
 def _add_opaque(b: SaveBuilder, op: state_pb2.OpaquePiece, decks: set[str]) -> None:
@@ -186,7 +211,7 @@ def _add_opaque(b: SaveBuilder, op: state_pb2.OpaquePiece, decks: set[str]) -> N
     except ValueError:
         x = y = 0
     in_deck = op.attributes.get("parent", "") in decks
-    b.add(op.definition, op.state, None if mapid == "null" else mapid, x, y, pid=op.id, stack=not in_deck)
+    b.add(op.definition, op.state, None if mapid == "null" else mapid, x, y, pid=op.id, stack=not in_deck, raw=True)
 
 
 def scenario_state(scenario: definition_pb2.Scenario) -> state_pb2.GameState:

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import functools
 
-from dataclasses import dataclass
-from itertools import repeat
+from typing import Protocol
+from itertools import accumulate, repeat
 from operator import sub
 
 from importers.vassal import seqenc
@@ -55,15 +55,34 @@ def token_value(raw: str, delim: str) -> str:
 # -- AddPiece ------------------------------------------------------------------------
 
 
-@dataclass
 class AddPieceText:
-    """`+/id/type/state` with the raw spans of its three fields."""
+    """`+/id/type/state` with the raw spans of its three fields.
 
-    text: str
-    id: str | None
-    type: str
-    state: str
-    state_span: tuple[int, int]
+    `text` is the command's text; a save reader gives it a `source` instead
+    (the stream leaf the text is a slice of, asked again when needed), so that
+    a monster save's pieces are not held once in the stream and again here."""
+
+    __slots__ = ("_text", "source", "id", "type", "state", "state_span")
+
+    def __init__(self, text: str, id: str | None, type: str, state: str, state_span: tuple[int, int]) -> None:
+        self._text = text
+        self.source: _HasText | None = None
+        self.id = id
+        self.type = type
+        self.state = state
+        self.state_span = state_span
+
+    @property
+    def text(self) -> str:
+        return self._text if self.source is None else self.source.text
+
+    def keep_text_in(self, source: "_HasText") -> None:
+        """Drop the copy of the text: `source.text` gives it back."""
+        self.source = source
+        self._text = ""
+
+    def __repr__(self) -> str:
+        return f"AddPieceText(id={self.id!r}, type={self.type[:40]!r}, state={self.state[:40]!r})"
 
     @classmethod
     def parse(cls, text: str, body_offset: int = 2) -> "AddPieceText":
@@ -83,7 +102,13 @@ class AddPieceText:
     def with_state(self, state: str) -> str:
         """The same command with another state; id and type bytes untouched."""
         a, b = self.state_span
-        return self.text[:a] + seqenc.encode_token(state, "/") + self.text[b:]
+        t = self.text
+        return t[:a] + seqenc.encode_token(state, "/") + t[b:]
+
+
+class _HasText(Protocol):
+    @property
+    def text(self) -> str: ...
 
 
 def add_piece_text(pid: str | None, type_: str, state: str) -> str:
@@ -130,11 +155,10 @@ def split_chain(s: str) -> Chain:
     n = len(parts)
     stripped = list(map(str.rstrip, parts, repeat("\\", n)))
     runs = list(map(sub, map(len, parts), map(len, stripped)))
-    runs.pop()
-    if n <= len(_LEVELS) and runs == _LEVELS[: n - 1] and "\t'" not in s and s[0] != "'":
+    if n <= len(_LEVELS) and runs[:-1] == _LEVELS[: n - 1] and "\t'" not in s and s[0] != "'":
         stripped[-1] = parts[-1]
         return Chain(s, stripped, None)
-    fast = _split_fast(s)
+    fast = _split_parts(s, parts, runs)
     if fast is not None:
         return fast
     return Chain(s, _split_exact(s), None, True)
@@ -169,30 +193,46 @@ def _split_fast(s: str) -> Chain | None:
             return None
         return Chain(s, [s], [(0, len(s))])
     parts = s.split(TAB)
+    n = len(parts)
+    stripped = list(map(str.rstrip, parts, repeat("\\", n)))
+    runs = list(map(sub, map(len, parts), map(len, stripped)))
+    return _split_parts(s, parts, runs)
+
+
+def _split_parts(s: str, parts: list[str], runs: list[int]) -> Chain | None:
+    """`_split_fast` from the TAB-split parts and the backslash run before each
+    TAB. Level k's token ends at the first TAB preceded by exactly k
+    backslashes; the TABs before it must all be preceded by more (nested in
+    the trait: skipped), a run of fewer is a delimiter of an outer level
+    (VASSAL truncates: None, use its algorithm). The delimiters are found with
+    `list.index` and the skipped TABs checked with `min`, at C speed: a monster
+    game's traits nest thousands of TABs."""
+    last = len(parts) - 1
+    tab_runs = runs[:last]  # the run before the TAB after parts[i]
+    tab_at = list(accumulate(map(len, parts[:last]), initial=0))  # tab_at[i + 1]: length of parts[0..i]
     values: list[str] = []
     spans: list[tuple[int, int]] = []
     level = 0
     first = 0  # index of the part the current token starts with
     start = 0  # its character offset
-    pos = -1  # character offset of the TAB after parts[i]
-    last = len(parts) - 1
-    for i in range(last):
-        part = parts[i]
-        pos += len(part) + 1
-        if not part or part[-1] != "\\":
-            run = 0
-        else:
-            run = len(part) - len(part.rstrip("\\"))
-        if run != level:
-            if run > level:
-                continue  # a TAB inside the current trait (nested deeper)
-            return None  # a delimiter of an outer level: VASSAL truncates; use its algorithm
+    while True:
+        try:
+            i = tab_runs.index(level, first)
+        except ValueError:
+            i = -1
+        skipped = tab_runs[first:i] if i >= 0 else tab_runs[first:]
+        if skipped and min(skipped) < level:
+            return None  # a delimiter of an outer level
+        if i < 0:
+            break
+        pos = tab_at[i + 1] + i  # character offset of the TAB after parts[i]
         end = pos - level
         if s[start] == "'" and end - start > 1 and s[end - 1] == "'":
             return None
         if parts[i + 1][:1] == "'" and s[-1] == "'":
             return None
         if first == i:
+            part = parts[i]
             values.append(part[: len(part) - level] if level else part)
         else:
             values.append(_unescape(s[start:end], level + 1))

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 
 from importers.vassal import seqenc
 from importers.vassal.obfuscation import Encoding, encode_fragment, layout
@@ -32,12 +31,24 @@ from importers.vassal.obfuscation import Encoding, encode_fragment, layout
 ESC = "\x1b"
 
 
+class TextRef:
+    """The stream's text, as its leaves see it: they hold this rather than the
+    Stream, whose tree holds them, so that a save's tree is freed by reference
+    counting as soon as it is dropped (a cycle would keep tens of MB alive
+    until the cyclic collector ran, and a bulk read pauses it)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
 class Leaf:
     """A command text with no ESC in it: `text[start:end]` of the stream."""
 
     __slots__ = ("start", "end", "level", "quoted", "_src")
 
-    def __init__(self, src: "Stream", start: int, end: int, level: int, quoted: bool = False) -> None:
+    def __init__(self, src: TextRef, start: int, end: int, level: int, quoted: bool = False) -> None:
         self._src = src
         self.start = start
         self.end = end
@@ -82,6 +93,7 @@ class Stream:
 
     def __init__(self, text: str) -> None:
         self.text = text
+        self._ref = TextRef(text)
         pos: list[int] = []
         run: list[int] = []
         offset = -1
@@ -103,7 +115,7 @@ class Stream:
         i0 = bisect.bisect_left(pos, a)
         i1 = bisect.bisect_left(pos, b)
         if i0 == i1 and not self._quoted(a, b):
-            return Leaf(self, a, b, sep, quoted)
+            return Leaf(self._ref, a, b, sep, quoted)
         items: list[Node] = []
         start = a
         for k in range(i0, i1):
@@ -119,17 +131,41 @@ class Stream:
         return self._parse(a, b, level + 1, level, quoted)
 
 
-@dataclass
 class Command:
     """VASSAL's command object: a head text and its sub-commands.
 
     `leaf` is the node the head text comes from (None for heads decoded from a
-    quoted token); `offset` is the character offset in the decoded stream."""
+    quoted token); `offset` is the character offset in the decoded stream.
+    A command read from a leaf keeps no copy of its text: `text` slices the
+    stream each time it is asked (a monster save's pieces would otherwise sit
+    in memory twice, once in the stream and once in the tree)."""
 
-    text: str
-    children: list["Command"] = field(default_factory=list)
-    leaf: Leaf | None = None
-    offset: int = 0
+    __slots__ = ("_text", "children", "leaf", "offset")
+
+    def __init__(self, text: str | None, children: list["Command"] | None = None, leaf: Leaf | None = None,
+                 offset: int = 0) -> None:
+        if text is None and leaf is None:
+            raise ValueError("a command needs a text or a leaf")
+        self._text = text
+        self.children: list[Command] = [] if children is None else children
+        self.leaf = leaf
+        self.offset = offset
+
+    @property
+    def text(self) -> str:
+        if self._text is not None:
+            return self._text
+        assert self.leaf is not None
+        return self.leaf.text
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Command):
+            return NotImplemented
+        return (self.text, self.children, self.leaf, self.offset) == (other.text, other.children, other.leaf,
+                                                                      other.offset)
+
+    def __repr__(self) -> str:
+        return f"Command({self.text[:40]!r}, {len(self.children)} children @{self.offset})"
 
     def walk(self) -> Iterator["Command"]:
         """This command and all sub-commands, depth first, in order."""
@@ -143,7 +179,7 @@ class Command:
 def semantic(node: Node) -> Command:
     """VASSAL's decode of a token: first token's command, the rest appended."""
     if isinstance(node, Leaf):
-        return Command(node.text, [], node, node.start)
+        return Command(None, [], node, node.start)
     head = semantic(node.items[0])
     head.children.extend(semantic(i) for i in node.items[1:])
     return head

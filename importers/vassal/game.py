@@ -30,7 +30,7 @@ from importers.vassal.chains import AddPieceText
 from importers.vassal.gcpause import paused_gc
 from importers.vassal.cmdtree import Command, Leaf, Stream, semantic
 from importers.vassal.module import BoardPlacement, Metadata, parse_board_picker
-from importers.vassal.obfuscation import Encoding, decode_saved_game
+from importers.vassal.obfuscation import Encoding, decode_saved_game, deobfuscate, utf8_text
 from importers.vassal.pieces import Piece
 from importers.vassal.seqenc import decode
 
@@ -79,6 +79,7 @@ class SavedGame:
     players: list[C.Player] = field(default_factory=list)
     global_properties: list[C.GlobalProperty] = field(default_factory=list)
     turns: list[C.Turn] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # NOTES / PNOTES / PNOTE / SNOTE commands, raw
     setup_stack: bool = False
     counts: Counter[str] = field(default_factory=Counter)
     other: Counter[str] = field(default_factory=Counter)
@@ -124,6 +125,7 @@ class _Reader:
         self.g = game
         self.strict = strict
         self.lazy = lazy
+        self.types: dict[str, str] = {}
 
     def problem(self, offset: int, message: str, what: str = "") -> None:
         p = Problem(self.g.where(offset, what), message)
@@ -150,6 +152,8 @@ class _Reader:
             g.global_properties.append(C.GlobalProperty.parse(c.text))
         elif kind == C.TURN:
             g.turns.append(C.Turn.parse(c.text))
+        elif kind == C.NOTES:
+            g.notes.append(c.text)
         elif kind == C.SETUP_STACK:
             g.setup_stack = True
         elif kind == C.OTHER:
@@ -163,6 +167,12 @@ class _Reader:
         if ap.id is None or not ap.type:
             self.problem(c.offset, "AddPiece without an id or a type: VASSAL skips it", f"{c.text[:40]!r}")
             return
+        if c.leaf is not None:
+            # Memory of a monster save: the command's text stays in the stream
+            # only (the leaf slices it again for an edit), and a type that
+            # repeats (every copy of a counter) is held once.
+            ap.keep_text_in(c.leaf)
+            ap.type = self.types.setdefault(ap.type, ap.type)
         piece = Piece(ap.id, ap.type, ap.state)
         entry = PieceEntry(piece, c.leaf, ap, c.offset)
         if not self.lazy:
@@ -204,12 +214,17 @@ def fingerprint_of(data: bytes, crc: int | None = None) -> str:
 
 def _read_saved_game(data: bytes, name: str, strict: bool, entries: dict[str, bytes] | None, lazy: bool,
                      keep_raw: bool, crc: int | None) -> SavedGame:
-    where = f"{name}: {SAVEFILE}"
-    text, enc = decode_saved_game(data, where)
+    text, enc = decode_saved_game(data, f"{name}: {SAVEFILE}")
+    return _parse_saved_game(text, enc, fingerprint_of(data, crc), data if keep_raw else None, name, strict,
+                             entries, lazy)
+
+
+def _parse_saved_game(text: str, enc: Encoding, fingerprint: str, raw: bytes | None, name: str, strict: bool,
+                      entries: dict[str, bytes] | None, lazy: bool) -> SavedGame:
     stream = Stream(text)
     root = semantic(stream.root)
-    game = SavedGame(name, enc, stream, root, entries=dict(entries or {}), raw=data if keep_raw else None,
-                     fingerprint=fingerprint_of(data, crc), decoded=not lazy, strict=strict)
+    game = SavedGame(name, enc, stream, root, entries=dict(entries or {}), raw=raw, fingerprint=fingerprint,
+                     decoded=not lazy, strict=strict)
     r = _Reader(game, strict, lazy)
     if root.text != "begin_save":
         r.problem(0, f"the command stream starts with {root.text[:30]!r}, not begin_save: not a VASSAL save")
@@ -248,8 +263,16 @@ def read_game_archive(archive: Archive, strict: bool = False, *, lazy: bool = Fa
     if not archive.has(SAVEFILE):
         raise MalformedInput("no savedGame entry: not a VASSAL save or log", archive.name)
     entries = {n: archive.read(n) for n in archive.names() if n != SAVEFILE}
-    game = read_saved_game(archive.read(SAVEFILE), archive.name, strict, entries, lazy=lazy, keep_raw=keep_raw,
-                           crc=archive.info(SAVEFILE).CRC)
+    where = f"{archive.name}: {SAVEFILE}"
+    with paused_gc():
+        data = archive.read(SAVEFILE)
+        fingerprint = fingerprint_of(data, archive.info(SAVEFILE).CRC)
+        plain, enc, start = deobfuscate(data, where)
+        raw = data if keep_raw else None
+        del data  # the entry (twice the text's size for !VCSK) is not held while the text is decoded and parsed
+        text = utf8_text(plain, enc, start, where)
+        del plain
+        game = _parse_saved_game(text, enc, fingerprint, raw, archive.name, strict, entries, lazy)
     if "savedata" in entries:
         game.metadata = Metadata.parse(entries["savedata"], f"{archive.name}: savedata")
     if "moduledata" in entries:

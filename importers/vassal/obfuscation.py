@@ -49,7 +49,10 @@ def _table(key: int) -> bytes:
     return t
 
 
-def deobfuscate(data: bytes, where: str) -> tuple[bytes, Encoding, int]:
+_CHUNK = 1 << 20
+
+
+def deobfuscate(data: bytes, where: str) -> tuple[bytes | bytearray, Encoding, int]:
     """The UTF-8 bytes of the command stream, the encoding found, and the offset
     in `data` of decoded byte 0 with the number of entry bytes per decoded byte
     (for error offsets: entry offset = start + i * width)."""
@@ -64,11 +67,23 @@ def deobfuscate(data: bytes, where: str) -> tuple[bytes, Encoding, int]:
         body = memoryview(data)[7:]  # no copy of a multi-MB entry
         if len(body) % 2:
             raise MalformedInput(f"odd number of hex digits: the entry is truncated at offset {len(data)}", where)
-        try:
-            raw = binascii.a2b_hex(body)  # like VASSAL: no whitespace allowed
-        except binascii.Error:
-            raise MalformedInput(f"bad hex digit at offset {7 + _first_non_hex(bytes(body))}", where) from None
-        return raw.translate(_table(key)), Encoding(VCSK, key), 7
+        table = _table(key)
+        if len(body) <= 2 * _CHUNK:
+            try:
+                raw = binascii.a2b_hex(body)  # like VASSAL: no whitespace allowed
+            except binascii.Error:
+                raise MalformedInput(f"bad hex digit at offset {7 + _first_non_hex(bytes(body))}", where) from None
+            return raw.translate(table), Encoding(VCSK, key), 7
+        # A big entry is decoded in 1 MB pieces into one buffer: the hex and
+        # the key's XOR are never both whole in memory beside the entry.
+        out = bytearray(len(body) // 2)
+        for i in range(0, len(body), 2 * _CHUNK):
+            try:
+                out[i // 2 : i // 2 + _CHUNK] = binascii.a2b_hex(body[i : i + 2 * _CHUNK]).translate(table)
+            except binascii.Error:
+                raise MalformedInput(f"bad hex digit at offset {7 + i + _first_non_hex(bytes(body[i:i + 2 * _CHUNK]))}",
+                                     where) from None
+        return out, Encoding(VCSK, key), 7
     if data.startswith(b"VOBS"):
         if len(data) < 5:
             raise MalformedInput("VOBS header without a key: the entry is truncated at offset 4", where)
@@ -87,6 +102,13 @@ def _first_non_hex(body: bytes) -> int:
 def decode_saved_game(data: bytes, where: str) -> tuple[str, Encoding]:
     """The command stream text of a `savedGame` entry and its encoding."""
     raw, enc, start = deobfuscate(data, where)
+    return utf8_text(raw, enc, start, where), enc
+
+
+def utf8_text(raw: bytes | bytearray, enc: Encoding, start: int, where: str) -> str:
+    """The deobfuscated bytes as text (`start`: `deobfuscate`'s offset of
+    decoded byte 0, for the error's entry offset). A caller that owns the
+    entry can drop it between the two steps (peak memory of a big save)."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -95,7 +117,7 @@ def decode_saved_game(data: bytes, where: str) -> tuple[str, Encoding]:
             f"invalid UTF-8 (byte 0x{raw[e.start]:02x}) at decoded byte {e.start}, entry offset {start + e.start * width}",
             where,
         ) from None
-    return text, enc
+    return text
 
 
 def obfuscate(raw: bytes, enc: Encoding) -> bytes:

@@ -92,7 +92,7 @@ def test_import_names_the_commands_the_state_does_not_carry(tmp_path: Path) -> N
     code, _out, err = umpire("convert", save, tmp_path / "s.json", "--module", mod)
     assert code == 0
     line = next(ln for ln in err.splitlines() if "not carried by the canonical state" in ln)
-    assert "2 player seats (PLAYER" in line and "notes (NOTES x1)" in line and "CHECK x1" in line
+    assert "2 player seats (PLAYER" in line and "scenario notes (NOTES, 12 characters)" in line and "CHECK x1" in line
     assert "--base seats.vsav" in line
     assert "pw-alice" not in err
 
@@ -103,7 +103,7 @@ def test_save_built_without_base_warns_what_of_the_imported_file_it_lacks(tmp_pa
     code, _out, err = umpire("convert", tmp_path / "s.json", tmp_path / "new.vsav", "--module", mod)
     assert code == 0 and (tmp_path / "new.vsav").exists()
     line = next(ln for ln in err.splitlines() if "without --base" in ln)
-    assert f"not written from {save}: 2 player seats" in line and "notes (NOTES x1)" in line
+    assert f"not written from {save}: 2 player seats" in line and "scenario notes (NOTES, 12 characters)" in line
     code, _out, err = umpire("convert", tmp_path / "s.json", tmp_path / "kept.vsav", "--module", mod, "--base", save)
     assert code == 0 and "not written" not in err
 
