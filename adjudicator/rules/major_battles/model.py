@@ -490,6 +490,21 @@ def readonly_copy(g: Game, state: state_pb2.GameState) -> Game:
     return g
 
 
+def _view_mb(mb: MB) -> MB:
+    """The Major Battles section of a side's view, from the full one (not read
+    again from the view): the same, but the face-down cards blank (only the
+    Game Ends card keeps its id), as views.view writes them. Equal to
+    `mb_from_proto(view.major_battles)`: checked by test_mb_properties.py."""
+    out = copy.copy(mb)
+    out.packs = [Pack(p.side, [_ENDS if c.id == _ENDS.id else _BLANK for c in p.face_down],
+                      p.face_up, p.turned_over) for p in mb.packs]
+    return out
+
+
+_BLANK = Card("", None)
+_ENDS = Card("game-ends", None)  # deck.GAME_ENDS (deck.py imports this module)
+
+
 def view_model(g: Game, view: state_pb2.GameState) -> Game | None:
     """The model of a side's view, from the full model `g`: the view differs only
     in the face-down cards (blanked), the shuffle dice and another side's pending
@@ -501,7 +516,7 @@ def view_model(g: Game, view: state_pb2.GameState) -> Game | None:
     v = copy.copy(g)
     v.state = view
     v.mutable = False
-    v.mb = mb_from_proto(view.major_battles)
+    v.mb = _view_mb(g.mb)
     v.pending = None
     if view.HasField("pending"):
         v.pending = state_pb2.Decision()
