@@ -276,6 +276,14 @@ def main() -> None:
         for i, s in enumerate(servers):
             print(f"server {i}: RSS {rss0[i] / 2**20:.1f} MB -> {rss1[i] / 2**20:.1f} MB over the run "
                   f"(+{(rss1[i] - rss0[i]) / 2**20:.1f} MB); CPU {(cpu1[i] - cpu0[i]) / elapsed:.2f} cores")
+        # Less sensitive to a loaded machine than the rate: what one submit (with
+        # the queries the clients make around it) costs the server processes.
+        server_cpu = sum(cpu1) - sum(cpu0)
+        if submits:
+            per = server_cpu / submits
+            print(f"server CPU per accepted submit: {per * 1e3:.2f} ms (all server processes' CPU time / "
+                  f"submits, the clients' queries included); one process (one core, the GIL) alone "
+                  f"could serve {1 / per:.0f} submits/s")
         print("  server 0 RSS every tenth of the run (MB): " + " ".join(f"{x / 2**20:.0f}" for x in series))
         busy = (busy1[0] - busy0[0]) / max(1, busy1[1] - busy0[1])
         print(f"machine: {busy:.0%} busy over the run (server, clients and the database together)")

@@ -115,3 +115,9 @@ class RateLimited(UmpireError):
     def __init__(self, message: str, retry_after: float) -> None:
         self.retry_after = retry_after
         super().__init__(message)
+
+
+class Unavailable(UmpireError):
+    """The database cannot be reached now (connection refused, or dropped and
+    dropped again on a fresh connection): transient, the client retries
+    (UNAVAILABLE). The message says so and no more; the cause goes to the log."""

@@ -12,6 +12,7 @@
 | Unauthenticated  | UNAUTHENTICATED     |                                               |
 | PermissionDenied | PERMISSION_DENIED   |                                               |
 | RateLimited      | RESOURCE_EXHAUSTED  | RetryInfo(retry_delay), ErrorInfo             |
+| Unavailable      | UNAVAILABLE         | ErrorInfo(reason=DATABASE_UNAVAILABLE)        |
 
 Details are kept small (reason codes, citations, the verdict), never whole states.
 What reaches a side here has already passed through core/disclosure.py (the
@@ -24,7 +25,10 @@ A registered ruleset whose code cannot be loaded is FAILED_PRECONDITION, not
 UNAVAILABLE: gRPC reserves UNAVAILABLE for transient conditions a client
 retries (and clients read it as "server unreachable"), while a broken
 installation stays broken until the operator fixes it; the ErrorInfo reason
-RULESET_UNAVAILABLE tells it apart from an illegal action.
+RULESET_UNAVAILABLE tells it apart from an illegal action. The database
+being down (store.py already retried once on a fresh connection) is exactly
+such a transient condition: UNAVAILABLE, which gRPC clients and load balancers
+retry, rather than UNKNOWN or INTERNAL.
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ from adjudicator.core.errors import (
     RateLimited,
     StaleVersion,
     Unauthenticated,
+    Unavailable,
     UmpireError,
 )
 from adjudicator.core.ruleset import BrokenRuleset
@@ -52,6 +57,7 @@ from umpire.v1 import action_pb2, service_pb2
 
 DOMAIN = "umpire.adjudication"
 RULESET_UNAVAILABLE = "RULESET_UNAVAILABLE"
+DATABASE_UNAVAILABLE = "DATABASE_UNAVAILABLE"
 
 
 def _pack(msg: Message) -> any_pb2.Any:
@@ -122,6 +128,9 @@ def to_status(err: UmpireError) -> status_pb2.Status:
         delay.FromNanoseconds(max(1, int(err.retry_after * 1e9)))
         details.append(error_details_pb2.RetryInfo(retry_delay=delay))
         details.append(error_details_pb2.ErrorInfo(reason="RATE_LIMITED", domain=DOMAIN))
+    elif isinstance(err, Unavailable):
+        code = code_pb2.UNAVAILABLE
+        details.append(error_details_pb2.ErrorInfo(reason=DATABASE_UNAVAILABLE, domain=DOMAIN))
     else:
         code = code_pb2.INTERNAL
     return status_pb2.Status(code=code, message=err.one_line(), details=[_pack(d) for d in details])

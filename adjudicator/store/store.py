@@ -12,6 +12,10 @@ other server processes learn of the change when it commits (service/notify.py).
 Read-modify-write of a row is never done blindly: the reveal-request set is
 changed by compare-and-set (`request_reveal`), so concurrent requests, in one
 process or several, are all kept.
+
+On PostgreSQL every call is tried once more on a fresh connection when the
+database dropped its connection, and fails with `Unavailable` when the
+database is really down (store/pg.py says why that is safe for the writes).
 """
 
 from __future__ import annotations
@@ -32,7 +36,9 @@ from sqlalchemy.exc import IntegrityError, OperationalError, ProgrammingError
 from sqlmodel import Session, SQLModel, create_engine, select
 
 from adjudicator.core.errors import MalformedInput, NotFound, StaleVersion
+from adjudicator.store import pg
 from adjudicator.store.models import ActionRow, GameRow, SnapshotRow
+from adjudicator.store.pg import reconnecting
 from umpire.v1 import state_pb2
 
 SNAPSHOT_EVERY = 50
@@ -211,6 +217,7 @@ class GameStore:
             )
 
     # -- games
+    @reconnecting
     def create_game(
         self,
         *,
@@ -237,10 +244,16 @@ class GameStore:
             state=_blob(initial),
             creation_events=_blob(state_pb2.RecordedAction(version=0, events=creation_events)),
         )
-        with Session(self.engine) as session:
-            session.add(row)
-            session.commit()
+        try:
+            with Session(self.engine) as session:
+                session.add(row)
+                session.commit()
+        except IntegrityError:
+            # A retry (pg.reconnecting) after a first try that committed: our own row.
+            if self.load(game_id).seed_commitment != seed_commitment:
+                raise
 
+    @reconnecting
     def load(self, game_id: str, *, with_initial: bool = False) -> StoredGame:
         with Session(self._auto) as session:
             row = session.get(GameRow, game_id)
@@ -251,6 +264,7 @@ class GameStore:
     def current_version(self, game_id: str) -> int:
         return self.version_info(game_id).version
 
+    @reconnecting
     def version_info(self, game_id: str) -> VersionInfo:
         """One indexed read: what a cached copy of the game must match. Asked
         before every answer, so on a SQLite file it skips SQLAlchemy (a pooled
@@ -271,6 +285,7 @@ class GameStore:
             raise NotFound(f"no game {game_id!r}")
         return VersionInfo(int(row[0]), bool(row[1]))
 
+    @reconnecting
     def versions(self, game_ids: Iterable[str]) -> dict[str, VersionInfo]:
         """Version checks for several games in one read (missing games are absent)."""
         ids = list(set(game_ids))
@@ -284,6 +299,7 @@ class GameStore:
             ).all()
         return {str(r[0]): VersionInfo(int(r[1]), bool(r[2])) for r in rows}
 
+    @reconnecting
     def game_ids(self) -> list[str]:
         with Session(self.engine) as session:
             return list(session.exec(select(GameRow.id).order_by(GameRow.created_at)))
@@ -355,8 +371,9 @@ class GameStore:
         dice_open: bool,
     ) -> None:
         """PostgreSQL: the guarded UPDATE, the action row, the snapshot and the
-        NOTIFY as one statement, hence one implicit transaction and one round
-        trip (data-modifying CTEs run exactly once, all or nothing)."""
+        NOTIFY as one statement (pg.APPEND), sent straight to the driver."""
+        import psycopg2
+
         params = {
             "id": game_id, "v0": expected_version, "v1": new_state.version, "state": state_blob,
             "fin": new_state.finished, "open": dice_open, "side": record.action.side, "at": record.accepted_at,
@@ -364,16 +381,16 @@ class GameStore:
             "payload": f"{game_id} {new_state.version} {int(dice_open)} {self.origin}",
         }
         try:
-            with self._auto.connect() as c:
-                rows = c.execute(_PG_APPEND, params).all()
-        except IntegrityError:
+            written = pg.append(self._auto, params)
+        except psycopg2.IntegrityError:
             raise StaleVersion(expected_version, self.current_version(game_id)) from None
-        if not rows:
+        if not written:
             info = self.version_info(game_id)
             if info.version != expected_version:
                 raise StaleVersion(expected_version, info.version)
             raise RevealedMeanwhile(game_id)
 
+    @reconnecting
     def actions(self, game_id: str, after_version: int = 0) -> list[state_pb2.RecordedAction]:
         actions = ActionRow.__table__  # type: ignore[attr-defined]
         with self._auto.connect() as c:
@@ -390,6 +407,7 @@ class GameStore:
             out.append(rec)
         return out
 
+    @reconnecting
     def creation_events(self, game_id: str) -> list[state_pb2.Event]:
         """The events of the game's creation (empty for games stored before they were kept)."""
         with self._auto.connect() as c:
@@ -410,6 +428,7 @@ class GameStore:
         return rec
 
     # -- dice seed
+    @reconnecting
     def request_reveal(self, game_id: str, side: str, sides: Iterable[str]) -> RevealState:
         """Record that `side` asks for the seed; reveal when the game is over or
         all sides asked. Compare-and-set on the request list, so two sides asking
@@ -449,25 +468,6 @@ class GameStore:
                     self._notify(c, game_id, int(got[0]), True)
                 return RevealState(reveal, frozenset(asked), None if got[1] is None else int(got[1]))
         raise RuntimeError(f"reveal request for {game_id!r} kept conflicting")
-
-
-_PG_APPEND = text(
-    """
-    WITH u AS (
-        UPDATE games SET version = :v1, state = :state, finished = :fin
-        WHERE id = :id AND version = :v0 AND seed_revealed = :open
-        RETURNING id
-    ), a AS (
-        INSERT INTO actions (game_id, version, side, accepted_at, record)
-        SELECT id, :v1, :side, :at, :rec FROM u
-        RETURNING game_id
-    ), s AS (
-        INSERT INTO snapshots (game_id, version, state)
-        SELECT game_id, :v1, :state FROM a WHERE :snap
-    )
-    SELECT pg_notify(:chan, :payload) FROM a
-    """
-)
 
 
 class _NoRow(Exception):

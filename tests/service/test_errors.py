@@ -13,6 +13,7 @@ from adjudicator.core.errors import (
     PermissionDenied,
     StaleVersion,
     Unauthenticated,
+    Unavailable,
 )
 from adjudicator.core.verdicts import illegal
 from adjudicator.core.citations import Rulebook
@@ -42,6 +43,7 @@ def test_each_error_has_its_code() -> None:
         (StaleVersion(1, 3), code_pb2.ABORTED),
         (Unauthenticated("who"), code_pb2.UNAUTHENTICATED),
         (PermissionDenied("not yours"), code_pb2.PERMISSION_DENIED),
+        (Unavailable("the database is unavailable"), code_pb2.UNAVAILABLE),
     ]
     for err, code in cases:
         st = to_status(err)

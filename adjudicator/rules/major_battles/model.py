@@ -4,9 +4,12 @@ Why a model instead of reading the protobuf state directly: with the upb
 backend every field access costs 0.2-0.5 us, so scanning 400 units on each
 `validate` would alone blow the 100 us budget. A `Game` is read from a state
 once per `Position` (the ruleset's `compile`); `validate` only reads it.
-`apply` builds its own writable `Game`, changes it and writes a new state
-(`to_state`); the argument state is never touched, and the changed `Game`
-becomes the read-only model of the new state (`readonly_copy`).
+`apply` works on a writable `Game` over a private copy of the state: a copy
+of the position's read-only model (`writable_copy`: its Python objects copied,
+not read again from the protobuf state, which costs half of an apply), changes
+it and writes the changes into that private state (`to_state`); the argument
+state and its model are never touched, and the changed `Game` becomes the
+read-only model of the new state (`readonly_copy`).
 """
 
 from __future__ import annotations
@@ -51,7 +54,7 @@ class Unit:
         return self.status == ON_MAP
 
 
-@dataclass
+@dataclass(frozen=True)
 class Card:
     id: str
     value: Optional[int]
@@ -385,8 +388,14 @@ class Game:
 
 
 def to_state(g: Game) -> state_pb2.GameState:
-    s = state_pb2.GameState()
-    s.CopyFrom(g.state)
+    """The state `g` describes. A writable model's state is its own private
+    copy (`apply`'s, or a new game's), so it is written in place, not copied
+    once more; a read-only model's state belongs to a Position: copied."""
+    if g.mutable:
+        s = g.state
+    else:
+        s = state_pb2.GameState()
+        s.CopyFrom(g.state)
     s.turn = g.turn
     s.phase = g.phase
     s.segment = g.segment
@@ -420,6 +429,54 @@ def board_of_state(state: state_pb2.GameState) -> Board:
     return board_of(state.scenario.definition.map, state.major_battles.board_digest)
 
 
+def _copy_mb(mb: MB) -> MB:
+    """A copy of `mb` sharing nothing an action may change (cards are frozen)."""
+    out = copy.copy(mb)
+    out.packs = [Pack(p.side, list(p.face_down), list(p.face_up), p.turned_over) for p in mb.packs]
+    out.road_use = dict(mb.road_use)
+    out.area_use = dict(mb.area_use)
+    out.approaches = [copy.copy(a) for a in mb.approaches]
+    for a in out.approaches:
+        a.unit_ids = list(a.unit_ids)
+    if mb.battle is not None:
+        b = out.battle = copy.copy(mb.battle)
+        for name in ("attacker_units", "defender_units", "attacker_faces", "defender_faces", "retreating_units"):
+            setattr(b, name, list(getattr(b, name)))
+    out.battle_queue = list(mb.battle_queue)
+    out.turns_started = dict(mb.turns_started)
+    out.setup_done = list(mb.setup_done)
+    out.defection_pending = list(mb.defection_pending)
+    out.defection_chart = [Defection(d.town, d.number, list(d.unit_ids), d.turn) for d in mb.defection_chart]
+    return out
+
+
+def writable_copy(g: Game, state: state_pb2.GameState) -> Game:
+    """A writable model of `state` (a private copy of the state `g` models,
+    equal to it) from the read-only model `g`, without reading the state again:
+    the units, the Major Battles section and the decision are copied, the
+    compiled board and the options shared (never changed). `g` is not touched.
+    Equal to `Game(state, board, mutable=True)`: checked by
+    tests/rules/major_battles/test_mb_writable.py."""
+    w: Game = object.__new__(Game)
+    w.__dict__.update(g.__dict__)
+    w.state = state
+    w.mutable = True
+    if g.result is not None:
+        w.result = state_pb2.GameResult()
+        w.result.CopyFrom(g.result)
+    if g.pending is not None:
+        w.pending = state_pb2.Decision()
+        w.pending.CopyFrom(g.pending)
+    w.units = {uid: Unit(u.id, u.side, u.kind, u.status, u.loc, list(u.markers), u.reserve)
+               for uid, u in g.units.items()}
+    w.mb = _copy_mb(g.mb)
+    w.events = []
+    w.new_defs = []
+    w._town_index = None
+    w._outside = None
+    return w
+
+
 def readonly_copy(g: Game, state: state_pb2.GameState) -> Game:
     """`g` (the model `apply` just wrote into `state`) as the read-only model of
     `state`, so the first question after an action does not rebuild it (the
@@ -433,6 +490,21 @@ def readonly_copy(g: Game, state: state_pb2.GameState) -> Game:
     return g
 
 
+def _view_mb(mb: MB) -> MB:
+    """The Major Battles section of a side's view, from the full one (not read
+    again from the view): the same, but the face-down cards blank (only the
+    Game Ends card keeps its id), as views.view writes them. Equal to
+    `mb_from_proto(view.major_battles)`: checked by test_mb_properties.py."""
+    out = copy.copy(mb)
+    out.packs = [Pack(p.side, [_ENDS if c.id == _ENDS.id else _BLANK for c in p.face_down],
+                      p.face_up, p.turned_over) for p in mb.packs]
+    return out
+
+
+_BLANK = Card("", None)
+_ENDS = Card("game-ends", None)  # deck.GAME_ENDS (deck.py imports this module)
+
+
 def view_model(g: Game, view: state_pb2.GameState) -> Game | None:
     """The model of a side's view, from the full model `g`: the view differs only
     in the face-down cards (blanked), the shuffle dice and another side's pending
@@ -444,7 +516,7 @@ def view_model(g: Game, view: state_pb2.GameState) -> Game | None:
     v = copy.copy(g)
     v.state = view
     v.mutable = False
-    v.mb = mb_from_proto(view.major_battles)
+    v.mb = _view_mb(g.mb)
     v.pending = None
     if view.HasField("pending"):
         v.pending = state_pb2.Decision()

@@ -27,6 +27,7 @@ from adjudicator.rules.major_battles.decisions import (
 )
 from adjudicator.rules.major_battles.model import (
     MB, OFF_MAP, ON_MAP, Game, board_of_state, mb_to_proto, readonly_copy, to_state, view_model,
+    writable_copy,
 )
 from adjudicator.rules.major_battles.options import MajorBattlesOptions
 from adjudicator.rules.major_battles.movement import STACK_LIMIT
@@ -102,7 +103,9 @@ class MajorBattles(RulesetBase[Game]):
         return Game(state, board_of_state(state), mutable=False)
 
     def writable(self, state: state_pb2.GameState, before: Position | None) -> Game:
-        return Game(state, board_of_state(state), mutable=True)
+        if before is None:  # values were supplied with the action: read the changed state
+            return Game(state, board_of_state(state), mutable=True)
+        return writable_copy(before.model(), state)
 
     def finish(self, model: Game) -> tuple[state_pb2.GameState, list[state_pb2.Event]]:
         """After every action the campaign's own checks (objectives, relief...) run."""

@@ -27,8 +27,11 @@ def view(state: state_pb2.GameState, side: str) -> state_pb2.GameState:
         del pack.face_down[:]
         pack.face_down.extend(hidden)
     if not v.finished and not v.seed:
-        del v.dice_log[:]
-        v.dice_log.extend(view_rolls(state, state.dice_log))
+        # The view is a private copy: blank its shuffle dice in place (as
+        # view_rolls does), not a second copy of the whole log.
+        for r in v.dice_log:
+            if r.purpose.startswith(DECK_PURPOSE):
+                r.value = 0
     return v
 
 
