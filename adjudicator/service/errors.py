@@ -133,7 +133,74 @@ def to_status(err: UmpireError) -> status_pb2.Status:
         details.append(error_details_pb2.ErrorInfo(reason=DATABASE_UNAVAILABLE, domain=DOMAIN))
     else:
         code = code_pb2.INTERNAL
-    return status_pb2.Status(code=code, message=err.one_line(), details=[_pack(d) for d in details])
+    return fit_trailers(code, err.one_line(), details)
+
+
+# What a default gRPC client accepts as trailing metadata: 8 KiB in all (its
+# soft limit; between that and the hard limit it drops a random share of calls
+# as RESOURCE_EXHAUSTED "received metadata size exceeds soft limit", so an
+# oversized error is not even reliably an error). grpc-message travels
+# percent-encoded, the Status base64-encoded (4/3): 1 KiB + 5.4 KiB leaves room
+# for the other headers.
+MAX_MESSAGE_BYTES = 1024
+MAX_DETAILS_BYTES = 4096  # the serialized Status, message included
+_CUT = " [cut to 1 KiB; the status details carry the verdict]"
+# Trimmed from the end first: the least needed parts of a verdict.
+_TRIM_ORDER = ("notes", "path", "needs", "violations")
+
+
+def _encoded_len(text: str) -> int:
+    """Length of `text` as grpc-message (percent-encoding outside printable ASCII)."""
+    return sum(1 if 0x20 <= b <= 0x7E and b != 0x25 else 3 for b in text.encode("utf-8"))
+
+
+def _cut_message(message: str) -> str:
+    if _encoded_len(message) <= MAX_MESSAGE_BYTES:
+        return message
+    room = MAX_MESSAGE_BYTES - _encoded_len(_CUT)
+    used, end = 0, 0
+    for end, ch in enumerate(message):  # noqa: B007
+        used += _encoded_len(ch)
+        if used > room:
+            break
+    return message[:end] + _CUT
+
+
+def _size(message: str, details: list[Message]) -> int:
+    """Bytes of the serialized Status (it carries the message again)."""
+    return len(message.encode("utf-8")) + 8 + sum(len(_pack(d).SerializeToString()) + 4 for d in details)
+
+
+def fit_trailers(code: int, message: str, details: list[Message]) -> status_pb2.Status:
+    """The Status, cut to what every client can receive.
+
+    An illegal action or a list of needed cells can outgrow the trailers (a
+    Nordwind game without its objectives table needs a dozen cells, 6 KB with
+    their texts). First the PreconditionFailure goes (a copy of the verdict's
+    violations), then the verdict's repeated parts from the end, in
+    `_TRIM_ORDER`; an ErrorInfo(reason=DETAILS_TRUNCATED) then says what was
+    shown of how many. ValidateAction answers with the whole verdict in its
+    response body, which has no such limit.
+    """
+    message = _cut_message(message)
+    if _size(message, details) <= MAX_DETAILS_BYTES:
+        return status_pb2.Status(code=code, message=message, details=[_pack(d) for d in details])
+    details = [d for d in details if not isinstance(d, error_details_pb2.PreconditionFailure)]
+    shown: dict[str, str] = {}
+    budget = MAX_DETAILS_BYTES - 400  # room for the DETAILS_TRUNCATED ErrorInfo
+    for d in details:
+        if not isinstance(d, service_pb2.IllegalActionDetail):
+            continue
+        for name in _TRIM_ORDER:
+            items = getattr(d.verdict, name)
+            total = len(items)
+            while len(items) and _size(message, details) > budget:
+                del items[-1]
+            if len(items) < total:
+                shown[name] = f"{len(items)} of {total}"
+    shown["full_verdict"] = "ValidateAction with the same action"
+    details.append(error_details_pb2.ErrorInfo(reason="DETAILS_TRUNCATED", domain=DOMAIN, metadata=shown))
+    return status_pb2.Status(code=code, message=message, details=[_pack(d) for d in details])
 
 
 def to_grpc_status(err: UmpireError) -> grpc.Status:
