@@ -44,18 +44,22 @@ UNAVAILABLE = "the database is unavailable (connection refused or dropped); try 
 # The guarded UPDATE, the action row, the snapshot and the NOTIFY as one
 # statement, hence one implicit transaction and one round trip (data-modifying
 # CTEs run exactly once, all or nothing). One row back when it was written.
+# The state is sent once: the snapshot takes it from the UPDATE's RETURNING
+# (the row as written), not from a second copy of the parameter, which would
+# double the statement (psycopg2 sends bytea as hex text: 2 bytes a byte) that
+# the server process builds and PostgreSQL parses on every submit.
 APPEND = """
     WITH u AS (
         UPDATE games SET version = %(v1)s, state = %(state)s, finished = %(fin)s
         WHERE id = %(id)s AND version = %(v0)s AND seed_revealed = %(open)s
-        RETURNING id
+        RETURNING id, state
     ), a AS (
         INSERT INTO actions (game_id, version, side, accepted_at, record)
         SELECT id, %(v1)s, %(side)s, %(at)s, %(rec)s FROM u
         RETURNING game_id
     ), s AS (
         INSERT INTO snapshots (game_id, version, state)
-        SELECT game_id, %(v1)s, %(state)s FROM a WHERE %(snap)s
+        SELECT u.id, %(v1)s, u.state FROM u JOIN a ON a.game_id = u.id WHERE %(snap)s
     )
     SELECT pg_notify(%(chan)s, %(payload)s) FROM a
 """

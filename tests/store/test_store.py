@@ -108,15 +108,20 @@ def test_snapshots_are_written_periodically(url: str, monkeypatch: pytest.Monkey
     monkeypatch.setattr(store_mod, "SNAPSHOT_EVERY", 2)
     s = GameStore(url)
     state = new_game(s)
+    written = {}
     for dest in ("T1", "T2", "T1", "T2", "T1"):
         state = step(s, state, "r1", dest)
+        written[state.version] = state.SerializeToString(deterministic=True)
     from sqlmodel import Session, select
 
     from adjudicator.store.models import SnapshotRow
 
     with Session(s.engine) as session:
-        versions = sorted(r.version for r in session.exec(select(SnapshotRow)))
-    assert versions == [2, 4]
+        snaps = {r.version: bytes(r.state) for r in session.exec(select(SnapshotRow))}
+    assert sorted(snaps) == [2, 4]
+    # Each snapshot is the state of its own version (on PostgreSQL the statement
+    # takes it from the UPDATE's RETURNING, store/pg.py, not from a second copy).
+    assert snaps == {2: written[2], 4: written[4]}
 
 
 def test_data_survives_a_new_store_instance(url: str) -> None:
