@@ -182,6 +182,22 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / 100.0  # utime + stime, in clock ticks of 1/100 s
 
 
+def postgres_cpu() -> dict[int, float]:
+    """CPU seconds so far of every PostgreSQL process on this machine (pid -> s):
+    with the database on the same machine, its work per submit shares the cores."""
+    out: dict[int, float] = {}
+    for d in Path("/proc").iterdir():
+        if not d.name.isdigit():
+            continue
+        try:
+            if not (d / "cmdline").read_bytes().startswith(b"postgres"):
+                continue
+            out[int(d.name)] = cpu_seconds(int(d.name))
+        except OSError:  # the process ended meanwhile
+            continue
+    return out
+
+
 def machine_busy() -> tuple[float, float]:
     """(busy, total) jiffies of the whole machine so far."""
     parts = [int(x) for x in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
@@ -231,6 +247,7 @@ def main() -> None:
             create_game(service_pb2_grpc.AdjudicatorStub(ch), 0)
         rss0 = [s.rss_bytes() for s in servers]
         cpu0 = [cpu_seconds(s.pid) for s in servers]
+        pg0 = postgres_cpu()
         busy0 = machine_busy()
         procs = [ctx.Process(target=_client, args=(servers[i % len(servers)].address, args.seconds,
                                                    args.games_per_client, i + 1, out)) for i in range(args.clients)]
@@ -254,6 +271,7 @@ def main() -> None:
         sampling.set()
         rss1 = [s.rss_bytes() for s in servers]
         cpu1 = [cpu_seconds(s.pid) for s in servers]
+        pg1 = postgres_cpu()
         busy1 = machine_busy()
 
         submits = sum(n for n, _ in results)
@@ -284,6 +302,10 @@ def main() -> None:
             print(f"server CPU per accepted submit: {per * 1e3:.2f} ms (all server processes' CPU time / "
                   f"submits, the clients' queries included); one process (one core, the GIL) alone "
                   f"could serve {1 / per:.0f} submits/s")
+        if submits and pg1:
+            db_cpu = sum(t - pg0.get(pid, 0.0) for pid, t in pg1.items())
+            print(f"database CPU per accepted submit: {db_cpu / submits * 1e3:.2f} ms (every PostgreSQL process "
+                  "on this machine, the version checks included; other users of the server too)")
         print("  server 0 RSS every tenth of the run (MB): " + " ".join(f"{x / 2**20:.0f}" for x in series))
         busy = (busy1[0] - busy0[0]) / max(1, busy1[1] - busy0[1])
         print(f"machine: {busy:.0%} busy over the run (server, clients and the database together)")

@@ -82,9 +82,12 @@ def generic_view(state: state_pb2.GameState, side: str) -> state_pb2.GameState:
         view.pending.context.clear()
         view.pending.context["options_hidden"] = str(options)
     if not (state.finished or state.seed):
-        rolls = blank_secret_rolls(view.dice_log, side)
-        del view.dice_log[:]
-        view.dice_log.extend(rolls)
+        # The view is a private copy: blank other sides' secret faces in place
+        # (what blank_secret_rolls gives), not a second copy of the whole log,
+        # which grows with the game and is copied for every new position.
+        for r in view.dice_log:
+            if r.purpose.startswith(SECRET_ROLL) and secret_roll_owner(r.purpose) not in (None, side):
+                r.value = 0
     return view
 
 

@@ -44,6 +44,12 @@ RECONNECT_MAX_SECONDS = 5.0
 
 ChangeCallback = Callable[[str, int, bool], None]
 
+# The batched version check, asked before most answers: prepared once per
+# listening connection, so PostgreSQL does not parse and plan it every time.
+VERSIONS_PREPARE = ("PREPARE umpire_versions (text[]) AS "
+                    "SELECT id, version, seed_revealed FROM games WHERE id = ANY($1)")
+VERSIONS = "EXECUTE umpire_versions (%s)"
+
 
 class Watch:
     """One watch stream's registration with the hub."""
@@ -211,6 +217,7 @@ class PostgresFeed(ChangeFeed):
         while True:
             try:
                 await self._connect()
+                await self._execute(VERSIONS_PREPARE)
                 await self._execute(f'LISTEN "{self.channel}"')
                 self.healthy = True
                 self.connected.set()
@@ -288,9 +295,7 @@ class PostgresFeed(ChangeFeed):
         while True:
             if self._queue:
                 batch, self._queue = self._queue, {}
-                rows = await self._execute(
-                    "SELECT id, version, seed_revealed FROM games WHERE id = ANY(%s)", (list(batch),)
-                )
+                rows = await self._execute(VERSIONS, (list(batch),))
                 found = {str(r[0]): VersionInfo(int(r[1]), bool(r[2])) for r in rows}
                 for gid, futs in batch.items():
                     for f in futs:

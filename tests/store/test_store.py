@@ -108,15 +108,20 @@ def test_snapshots_are_written_periodically(url: str, monkeypatch: pytest.Monkey
     monkeypatch.setattr(store_mod, "SNAPSHOT_EVERY", 2)
     s = GameStore(url)
     state = new_game(s)
+    written = {}
     for dest in ("T1", "T2", "T1", "T2", "T1"):
         state = step(s, state, "r1", dest)
+        written[state.version] = state.SerializeToString(deterministic=True)
     from sqlmodel import Session, select
 
     from adjudicator.store.models import SnapshotRow
 
     with Session(s.engine) as session:
-        versions = sorted(r.version for r in session.exec(select(SnapshotRow)))
-    assert versions == [2, 4]
+        snaps = {r.version: bytes(r.state) for r in session.exec(select(SnapshotRow))}
+    assert sorted(snaps) == [2, 4]
+    # Each snapshot is the state of its own version (on PostgreSQL the statement
+    # takes it from the UPDATE's RETURNING, store/pg.py, not from a second copy).
+    assert snaps == {2: written[2], 4: written[4]}
 
 
 def test_data_survives_a_new_store_instance(url: str) -> None:
@@ -219,3 +224,28 @@ def test_notify_channels_differ_per_schema() -> None:
     assert store_mod.channel_name("test", "a") != store_mod.channel_name("test", "b")
     assert store_mod.channel_name("test", "a") != store_mod.channel_name("other", "a")
     assert len(store_mod.channel_name("x" * 63, "y" * 63)) <= 63
+
+
+def test_a_submit_survives_its_prepared_statement_being_dropped(tmp_path: Path,
+                                                               caplog: pytest.LogCaptureFixture) -> None:
+    """PostgreSQL: the submit's statement is prepared once per connection
+    (store/pg.py); a connection whose prepared statements were dropped (DISCARD
+    ALL, DEALLOCATE) prepares it again, on the same connection: it is not taken
+    for a lost connection (which would throw the whole pool away)."""
+    with database_url("postgres", tmp_path, "unused.sqlite") as url:
+        s = GameStore(url)
+        state = step(s, new_game(s), "r1", "T1")  # prepares it on the pool's one connection
+        idle = s._auto.pool.checkedin()  # type: ignore[attr-defined]
+        assert idle >= 1
+        held = [s._auto.raw_connection() for _ in range(idle)]  # every pooled connection at once
+        for conn in held:
+            cur = conn.cursor()
+            cur.execute("DEALLOCATE ALL")
+            cur.close()
+        for conn in held:
+            conn.close()
+        with caplog.at_level("WARNING", logger="umpire.store"):
+            state = step(s, state, "r1", "T2")
+        assert s.version_info("g1").version == state.version == 2
+        assert not [r for r in caplog.records if "connection lost" in r.getMessage()]
+        s.close()

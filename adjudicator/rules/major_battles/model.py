@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Optional, cast
 
 from adjudicator.core.errors import MalformedInput
 from adjudicator.rules.major_battles.board import Board, board_of
@@ -295,6 +295,12 @@ class Game:
         self.new_defs: list[definition_pb2.Unit] = []
         self._town_index: Optional[dict[str, list[str]]] = None
         self._outside: Optional[dict[str, Approach]] = None
+        # What `to_state` wrote as `state.units` when this model's state was
+        # written from a model (write_units); None for a state read from elsewhere.
+        self._written: Optional[list[UnitRow]] = None
+        # Whether any unit hides attributes from the enemy (then a side's view
+        # is compiled afresh, view_model); only new definitions can change it.
+        self.hides = any(d.hidden_from_enemy for d in sc.definition.units)
 
     # -- derived indexes (rebuilt lazily after changes)
     def touch(self) -> None:
@@ -411,15 +417,52 @@ def to_state(g: Game) -> state_pb2.GameState:
         s.ClearField("pending")
     for d in g.new_defs:
         s.scenario.definition.units.append(d)
-    del s.units[:]
-    outside = {uid: a.target for a in g.mb.approaches for uid in a.unit_ids}
-    for u in g.units.values():
-        markers = list(u.markers)
-        if u.id in outside:
-            markers.append(OUTSIDE_MARK + outside[u.id])
-        s.units.add(unit_id=u.id, side=u.side, status=u.status, location=u.loc, markers=markers)
+        g.hides = g.hides or bool(d.hidden_from_enemy)
+    if not g.mutable:  # `s` is a copy of g.state, not what g._written describes
+        g = copy.copy(g)
+        g._written = None
+    write_units(s, g)
     s.major_battles.CopyFrom(mb_to_proto(g.mb))
     return s
+
+
+# One unit as `to_state` writes it: id, status, location, side, markers.
+UnitRow = tuple[str, int, str, str, tuple[str, ...]]
+
+
+def write_units(s: state_pb2.GameState, g: Game) -> None:
+    """`s.units` as `g`'s units. The state `apply` writes into is a copy of the
+    state before the action, and an action moves a few units: when that state's
+    units were themselves written from a model (`g._written`, carried over by
+    writable_copy) and the same units stand in the same order, only the units
+    whose row changed are rewritten; else the list is built afresh. Either way
+    the result is the list built afresh (checked by
+    tests/rules/major_battles/test_mb_writable.py)."""
+    outside = {uid: a.target for a in g.mb.approaches for uid in a.unit_ids}
+    rows: list[UnitRow] = [
+        (u.id, u.status, u.loc, u.side,
+         tuple(u.markers) if u.id not in outside else (*u.markers, OUTSIDE_MARK + outside[u.id]))
+        for u in g.units.values()
+    ]
+    units = s.units
+    base = g._written
+    if base is not None and len(base) == len(rows) == len(units):
+        for i, (row, was) in enumerate(zip(rows, base)):
+            if row != was:
+                if row[0] != was[0]:  # another unit in this place: no row-by-row update
+                    break
+                us = units[i]
+                us.status = cast(state_pb2.UnitState.Status, row[1])
+                us.location, us.side = row[2], row[3]
+                del us.markers[:]
+                us.markers.extend(row[4])
+        else:
+            g._written = rows
+            return
+    del units[:]
+    for uid, status, loc, side, markers in rows:
+        units.add(unit_id=uid, side=side, status=status, location=loc, markers=markers)
+    g._written = rows
 
 
 def board_of_state(state: state_pb2.GameState) -> Board:
@@ -511,11 +554,12 @@ def view_model(g: Game, view: state_pb2.GameState) -> Game | None:
     decision (views.py), which the model reads from `mb` and `pending`; the
     units are shared (read-only). None when units hide attributes from the enemy
     (then the view is compiled afresh)."""
-    if any(u.hidden_from_enemy for u in view.scenario.definition.units):
+    if g.hides:  # the view's units are the full state's (redacted, hidden_from_enemy kept)
         return None
     v = copy.copy(g)
     v.state = view
     v.mutable = False
+    v._written = None
     v.mb = _view_mb(g.mb)
     v.pending = None
     if view.HasField("pending"):

@@ -209,3 +209,30 @@ def test_property_checks_are_not_vacuous() -> None:
         for pack in leaky.major_battles.packs:
             for c in pack.face_down:
                 assert not c.HasField("value")
+
+
+def test_views_with_hidden_unit_attributes_are_compiled_afresh() -> None:
+    """A unit that hides attributes from the enemy makes each side's view model
+    a fresh read of the view (model.view_model): the full model knows the hidden
+    type. The check is a flag the model carries from position to position
+    (Game.hides), so it is tested along a chain of applied positions."""
+    from adjudicator.core.position import Position
+
+    sc = scenario("normandy")
+    german = next(u for u in sc.definition.units if u.side == "german")
+    german.hidden_from_enemy.append("type")
+    key = b"\x07" * 32
+    st, _ = engine.new_game(R, sc, game_id="h1", options={}, tables=None, dice=D.HmacDice(key, "h1", 0, 0))
+    pos = Position(st, R)
+    rng = random.Random(7)
+    for _ in range(12):
+        offers = [la.example for s in SIDES["normandy"] for la in R.legal_actions(pos, s) if la.kind != "concede"]
+        applied = engine.apply_action(pos, rng.choice(offers), lambda i, v: D.HmacDice(key, "h1", i, v))
+        assert applied.position is not None
+        for s in SIDES["normandy"]:
+            view = applied.position.for_side(s)
+            assert not view.primed, f"{s}'s view model was derived from the full one"
+            _same_model(view.model(), R.compile(view.state))
+        assert applied.position.for_side("us").model().units[german.id].kind == ""
+        assert applied.position.model().units[german.id].kind != ""
+        pos = applied.position

@@ -6,6 +6,8 @@ model carried over) and check, at every step, that:
 - the writable copy equals a model read afresh from the same state;
 - applying leaves the position's state and its model untouched (the copy
   shares nothing an action changes);
+- the units written field by field into the copy of the old state are the
+  list built afresh (model.write_units);
 - the chained game ends in the same state, byte for byte, as the same actions
   applied to bare states (every model compiled afresh)."""
 
@@ -74,6 +76,13 @@ def _play(sid: str, seed: int, dealt: bool) -> None:
         assert pos.state.SerializeToString(deterministic=True) == state_bytes, "apply edited the position's state"
         assert _snapshot(before_model) == snap, "apply changed the position's model"
         assert applied.position is not None
+        # The units were written into a copy of the old state field by field
+        # (model.write_units): the same as the list built afresh from the model.
+        afresh = state_pb2.GameState()
+        afresh.CopyFrom(applied.state)
+        del afresh.units[:]
+        model.write_units(afresh, applied.position.model())
+        assert afresh.SerializeToString(deterministic=True) == applied.state.SerializeToString(deterministic=True)
         pos = applied.position
         bare = engine.apply_action(bare, action, dice).state  # a fresh position (and model) every time
         actions.append(action)
