@@ -24,7 +24,8 @@ from collections.abc import Callable
 from json.encoder import encode_basestring_ascii
 
 _INF = float("inf")
-FLUSH_PARTS = 1 << 15  # pieces gathered before one write (~1 MB of JSON on a real state)
+FLUSH_PARTS = 1 << 13  # pieces gathered before one write: ~8192 short ones ...
+FLUSH_CHARS = 1 << 20  # ... or ~1 MB of long strings (a state's VASSAL types)
 LONG = 1024  # strings from this length are encoded once per distinct value
 
 
@@ -80,12 +81,14 @@ def dump_indented(obj: object, write: Callable[[str], object], indent: int = 2) 
     append = parts.append
     newlines: list[str] = []
     memo: dict[str, str] = {}
+    long_chars = [0]  # characters of long strings in `parts`
 
     def enc(s: str) -> str:
         # A state repeats long strings: every copy of a counter carries its
         # palette slot's whole VASSAL type (opaque pieces, import_source).
         if len(s) < LONG:
             return encode_basestring_ascii(s)
+        long_chars[0] += len(s)
         e = memo.get(s)
         if e is None:
             e = memo[s] = encode_basestring_ascii(s)
@@ -97,9 +100,10 @@ def dump_indented(obj: object, write: Callable[[str], object], indent: int = 2) 
         return newlines[level]
 
     def flush_if_full() -> None:
-        if len(parts) >= FLUSH_PARTS:
+        if len(parts) >= FLUSH_PARTS or long_chars[0] >= FLUSH_CHARS:
             write("".join(parts))
             parts.clear()
+            long_chars[0] = 0
 
     def container(o: object, level: int) -> None:
         if isinstance(o, dict):
