@@ -26,7 +26,7 @@ from json.encoder import encode_basestring_ascii
 _INF = float("inf")
 FLUSH_PARTS = 1 << 13  # pieces gathered before one write: ~8192 short ones ...
 FLUSH_CHARS = 1 << 20  # ... or ~1 MB of long strings (a state's VASSAL types)
-LONG = 1024  # strings from this length are encoded once per distinct value
+LONG = 1024  # strings from this length are encoded at most twice per distinct value
 
 
 def _float(o: float) -> str:
@@ -80,19 +80,22 @@ def dump_indented(obj: object, write: Callable[[str], object], indent: int = 2) 
     parts: list[str] = []
     append = parts.append
     newlines: list[str] = []
-    memo: dict[str, str] = {}
+    memo: dict[str, str | None] = {}  # a long string seen once: None; seen again: its encoding
     long_chars = [0]  # characters of long strings in `parts`
 
     def enc(s: str) -> str:
         # A state repeats long strings: every copy of a counter carries its
         # palette slot's whole VASSAL type (opaque pieces, import_source).
+        # Only repeated ones keep their encoding (memory: states are unique).
         if len(s) < LONG:
             return encode_basestring_ascii(s)
         long_chars[0] += len(s)
-        e = memo.get(s)
-        if e is None:
-            e = memo[s] = encode_basestring_ascii(s)
-        return e
+        e = memo.get(s, "")
+        if e:
+            return e
+        out = encode_basestring_ascii(s)
+        memo[s] = None if e == "" else out
+        return out
 
     def newline(level: int) -> str:
         while len(newlines) <= level:
