@@ -129,11 +129,14 @@ class ProjectFiles:
 
     def completion(self, b: vassal_pb2.VassalBinding, mod: Module | None) -> "Completion | None":
         from adjudicator.core.errors import MalformedInput
-        from importers.vassal.completion import completion_from_files
 
         if (self.map_file or self.counters) and b.scenario:
             raise MalformedInput("--map / --counters complete a definition built from the module; the binding "
                                  f"names scenario {b.scenario!r}, whose map and units are used instead")
+        if self.map_file is None and self.counters is None:
+            return None  # (without importing the studio's completion and the authoring kernel)
+        from importers.vassal.completion import completion_from_files
+
         return completion_from_files(b.ruleset, mod, self.map_file, self.counters)
 
     def table_set(self) -> tables_pb2.TableSet | None:
