@@ -171,6 +171,8 @@ class Chain:
 
 
 _LEVELS = list(range(256))
+_RUNS = ["\\" * k for k in range(257)]  # the backslashes before the TAB after level k
+_CUTS = [slice(None, -k if k else None) for k in range(256)]  # level k's text without them
 
 
 def split_chain(s: str) -> Chain:
@@ -183,11 +185,16 @@ def split_chain(s: str) -> Chain:
             return Chain(s, _split_exact(s), None, True)
         return Chain(s, [s], [(0, len(s))])
     n = len(parts)
+    if n <= len(_LEVELS) and "\t'" not in s and s[0] != "'":
+        # Part k ends in exactly k backslashes: told by comparing suffixes
+        # (memcmp), not by stripping the n*n/2 backslashes of a deep chain.
+        inner = parts[: n - 1]
+        if all(map(str.endswith, inner, _RUNS[: n - 1])) and not any(map(str.endswith, inner, _RUNS[1:n])):
+            values = list(map(str.__getitem__, inner, _CUTS[: n - 1]))
+            values.append(parts[-1])
+            return Chain(s, values, None)
     stripped = list(map(str.rstrip, parts, repeat("\\", n)))
     runs = list(map(sub, map(len, parts), map(len, stripped)))
-    if n <= len(_LEVELS) and runs[:-1] == _LEVELS[: n - 1] and "\t'" not in s and s[0] != "'":
-        stripped[-1] = parts[-1]
-        return Chain(s, stripped, None)
     fast = _split_parts(s, parts, runs)
     if fast is not None:
         return fast

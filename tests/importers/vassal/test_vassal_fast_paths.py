@@ -1,12 +1,17 @@
-"""AddPieceText.parse reads only the three fields VASSAL reads, from offsets of
+"""The import's fast paths give what the plain reading gives.
+
+AddPieceText.parse reads only the three fields VASSAL reads, from offsets of
 the command text (no copy of a monster piece's text, no scan past the state):
-the fields and the state's span are those of splitting the whole body."""
+the fields and the state's span are those of splitting the whole body. A deep
+trait chain is split by comparing each level's backslash suffix, which must
+agree with VASSAL's peeling one level at a time."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from importers.vassal import chains
 from importers.vassal.chains import AddPieceText, first_spans, split_spans, token_value
 
 texts = st.text(alphabet="/\\'ab\tnul", max_size=40)
@@ -40,3 +45,14 @@ def test_token_value_drops_the_backslash_of_every_escaped_delimiter(raw: str, de
     if len(value) > 1 and value[0] == "'" and value[-1] == "'":
         value = value[1:-1]
     assert token_value(raw, delim) == value
+
+
+levels = st.lists(st.text(alphabet="a\\\t';", max_size=6), min_size=1, max_size=60)
+
+
+@settings(max_examples=300, deadline=None)
+@given(levels)
+def test_a_deep_chain_splits_as_vassal_peels_it(values: list[str]) -> None:
+    s = chains.join_chain(values)
+    assert chains.split_chain(s).values == chains._split_exact(s)
+    assert chains.split_levels(s, len(values))[: len(values) - 1] == chains._split_exact(s)[: len(values) - 1]
