@@ -102,8 +102,6 @@ def masked_state(piece: Piece) -> str:
     if piece.kind != "piece":
         return piece.state
     state = piece.state
-    if not any(k in piece.type for k in _OWNER_TRAITS):
-        return state  # (a level's text is a slice of the type: a quick reject at C speed)
     types, states = piece.levels()
     for i, ty in enumerate(types):
         if not ty.startswith(_OWNER_TRAITS):
