@@ -56,3 +56,21 @@ def test_a_deep_chain_splits_as_vassal_peels_it(values: list[str]) -> None:
     s = chains.join_chain(values)
     assert chains.split_chain(s).values == chains._split_exact(s)
     assert chains.split_levels(s, len(values))[: len(values) - 1] == chains._split_exact(s)[: len(values) - 1]
+
+
+@settings(max_examples=300, deadline=None)
+@given(levels)
+def test_a_deep_chain_s_spans_are_each_level_s_raw_token(values: list[str]) -> None:
+    """The spans an edit splices into: level k's raw text, ended by k
+    backslashes and a TAB (the last level runs to the end)."""
+    s = chains.join_chain(values)
+    ch = chains._split_fast(s)
+    if ch is None:
+        return  # quoted tokens: VASSAL's peeling is used, and edits re-encode
+    assert ch.values == chains._split_exact(s) and ch.spans is not None
+    for k, (a, b) in enumerate(ch.spans):
+        assert chains._unescape(s[a:b], k + 1) == ch.values[k]
+        if k < len(ch.spans) - 1:
+            assert s[b : b + k + 1] == "\\" * k + "\t" and ch.spans[k + 1][0] == b + k + 1
+        else:
+            assert b == len(s)
