@@ -129,11 +129,14 @@ class ProjectFiles:
 
     def completion(self, b: vassal_pb2.VassalBinding, mod: Module | None) -> "Completion | None":
         from adjudicator.core.errors import MalformedInput
-        from importers.vassal.completion import completion_from_files
 
         if (self.map_file or self.counters) and b.scenario:
             raise MalformedInput("--map / --counters complete a definition built from the module; the binding "
                                  f"names scenario {b.scenario!r}, whose map and units are used instead")
+        if self.map_file is None and self.counters is None:
+            return None  # (without importing the studio's completion and the authoring kernel)
+        from importers.vassal.completion import completion_from_files
+
         return completion_from_files(b.ruleset, mod, self.map_file, self.counters)
 
     def table_set(self) -> tables_pb2.TableSet | None:
@@ -294,16 +297,19 @@ def do_convert(src: Path, dst: Path, module: Optional[Path], binding: Optional[P
         mod = need_module(module, "read positions from a save", extensions)
         comp = files.completion(b, mod)
         user_tables = files.table_set()
-        with paused_gc():  # one collection after the whole import, not one per stage
+        # No collection while the save is read and the state written: the
+        # parsers and the JSON writer make no reference cycles, and one
+        # collection over the parse tree (or the state's dict) finds nothing.
+        with paused_gc():
             game = read_game(src, strict)
             res = with_bar("binding pieces", len(game.pieces),
                            lambda cb: import_game(game, mod, b, scenario=scen, rolls=rolls, progress=cb,
                                                   complete=comp))
-        _warn_many(res.diagnostics)
-        _warn_not_carried(game, src, res.state, mod)
-        state = with_tables(res.state, user_tables, str(files.tables))
-        del res, game  # the save's text and parse tree: not needed to write the state (peak memory)
-        write_message(dst, state)
+            _warn_many(res.diagnostics)
+            _warn_not_carried(game, src, res.state, mod)
+            state = with_tables(res.state, user_tables, str(files.tables))
+            del res, game  # the save's text and parse tree: not needed to write the state (peak memory)
+            write_message(dst, state)
         return
     if si in LOG_EXT and so in CANON_EXT:
         mod = need_module(module, "read a log", extensions)

@@ -7,7 +7,6 @@ leaves a half-written file.
 
 from __future__ import annotations
 
-import json
 import os
 import tempfile
 from collections.abc import Callable
@@ -18,6 +17,7 @@ from google.protobuf import json_format, text_format
 from google.protobuf.message import Message
 
 from adjudicator.core.errors import MalformedInput
+from exporters.jsonwrite import dump_indented
 from importers.canonical import format_of
 
 
@@ -70,16 +70,8 @@ def write_message(path: str | Path, message: Message) -> None:
 
 
 def _dump_json(obj: object, f: BinaryIO) -> None:
-    """json.dumps(obj, indent=2) + newline, written in ~1 MB pieces (the
-    encoder yields tiny chunks; one write each would cost more than encoding)."""
-    buf: list[str] = []
-    size = 0
-    for chunk in json.JSONEncoder(indent=2, sort_keys=False, ensure_ascii=True).iterencode(obj):
-        buf.append(chunk)
-        size += len(chunk)
-        if size >= 1 << 20:
-            f.write("".join(buf).encode("ascii"))
-            buf.clear()
-            size = 0
-    buf.append("\n")
-    f.write("".join(buf).encode("ascii"))
+    """json.dumps(obj, indent=2) + newline, written in ~1 MB pieces
+    (exporters/jsonwrite.py: the same text as json's own encoder, which with an
+    indent is pure Python)."""
+    dump_indented(obj, lambda s: f.write(s.encode("ascii")), indent=2)
+    f.write(b"\n")

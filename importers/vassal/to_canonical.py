@@ -20,10 +20,7 @@ import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from adjudicator.core import engine
-from adjudicator.core.dice import ScriptedDice
 from adjudicator.core.errors import MalformedInput
-from adjudicator.core.ruleset import get_ruleset, ruleset_ids
 from importers.vassal.binding import Binder, BoundPiece, Locator, Place
 from importers.vassal.canonmap import hex_grids, map_from_geometry
 from importers.vassal.chains import AddPieceText
@@ -36,6 +33,10 @@ from importers.vassal.traits import Trait, owner_of
 from umpire.v1 import definition_pb2, map_pb2, state_pb2, vassal_pb2
 
 FORMAT = "vassal"
+
+# The kernel (engine, dice, the ruleset registry) is imported where a binding
+# names a ruleset or a scenario: a save read without one needs none of it
+# (`umpire convert`'s start-up, issue 13; tests/cli/test_convert_startup.py).
 
 
 @dataclass
@@ -93,6 +94,9 @@ def pseudonym(player_id: str) -> str:
     return "player:" + hashlib.sha256(player_id.encode()).hexdigest()[:10]
 
 
+_OWNER_TRAITS = ("obs;", "hide;", "restrict;")
+
+
 def masked_state(piece: Piece) -> str:
     """The piece state with owner player ids (passwords) replaced by pseudonyms."""
     if piece.kind != "piece":
@@ -100,7 +104,7 @@ def masked_state(piece: Piece) -> str:
     state = piece.state
     types, states = piece.levels()
     for i, ty in enumerate(types):
-        if not ty.startswith(("obs;", "hide;", "restrict;")):
+        if not ty.startswith(_OWNER_TRAITS):
             continue
         t = Trait(i, ty, states[i])
         owner = owner_of(t)
@@ -156,6 +160,8 @@ def source_fingerprint(game: SavedGame, module: Module, binding: vassal_pb2.Vass
 def resolve_scenario(binding: vassal_pb2.VassalBinding) -> definition_pb2.Scenario | None:
     if not binding.scenario:
         return None
+    from adjudicator.core.ruleset import get_ruleset
+
     return get_ruleset(binding.ruleset).load_scenario(binding.scenario)
 
 
@@ -299,10 +305,20 @@ def _import_game(game: SavedGame, module: Module, binding: vassal_pb2.VassalBind
     return ImportResult(state, bound, unit_pieces, places, pos, locator, diags)
 
 
+def _installed_rulesets() -> list[str]:
+    from adjudicator.core.ruleset import ruleset_ids
+
+    return list(ruleset_ids())
+
+
 def _make_state(binding: vassal_pb2.VassalBinding, scenario: definition_pb2.Scenario,
                 shown: dict[str, state_pb2.UnitState], rolls: Iterable[int], use_engine: bool,
                 diags: list[str], from_module: bool = False) -> state_pb2.GameState:
-    if use_engine and binding.ruleset and binding.ruleset in ruleset_ids():
+    if use_engine and binding.ruleset and binding.ruleset in _installed_rulesets():
+        from adjudicator.core import engine
+        from adjudicator.core.dice import ScriptedDice
+        from adjudicator.core.ruleset import get_ruleset
+
         ruleset = get_ruleset(binding.ruleset)
         try:
             state, _events = engine.new_game(ruleset, scenario, game_id="offline", options={}, tables=None,
