@@ -7,13 +7,16 @@ leaves a half-written file.
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 from typing import BinaryIO
 
 from google.protobuf import json_format, text_format
+from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
 
 from adjudicator.core.errors import MalformedInput
@@ -21,9 +24,74 @@ from exporters.jsonwrite import dump_indented
 from importers.canonical import format_of
 
 
+def json_dict(message: Message) -> dict[str, object]:
+    """MessageToDict with every map field's entries in key order.
+
+    Protobuf maps iterate in hash order, which changes from one process to the
+    next (string hashing is randomised), so the same state printed differently
+    in two runs of `umpire convert`. Binary is written with deterministic=True
+    and the text format sorts map keys itself; JSON is sorted here (only the
+    maps: fields keep the schema's order).
+    """
+    obj = json_format.MessageToDict(message)
+    _sort_maps(message.DESCRIPTOR, obj)  # type: ignore[arg-type]
+    return obj
+
+
+@lru_cache(maxsize=None)
+def _has_maps(desc: Descriptor) -> bool:
+    return _map_fields(desc, ()) != ()
+
+
+@lru_cache(maxsize=None)
+def _fields_to_visit(desc: Descriptor) -> tuple[FieldDescriptor, ...]:
+    return _map_fields(desc, ())
+
+
+def _is_map(f: FieldDescriptor) -> bool:
+    return f.message_type is not None and f.message_type.GetOptions().map_entry
+
+
+def _map_fields(desc: Descriptor, seen: tuple[str, ...]) -> tuple[FieldDescriptor, ...]:
+    """The fields of `desc` that are maps or lead to one (recursion-safe)."""
+    if desc.full_name in seen or desc.full_name.startswith("google.protobuf."):
+        return ()
+    out = []
+    for f in desc.fields:
+        if f.message_type is None:
+            continue
+        if _is_map(f) or _map_fields(f.message_type, seen + (desc.full_name,)):
+            out.append(f)
+    return tuple(out)
+
+
+def _sort_maps(desc: Descriptor, obj: dict[str, object]) -> None:
+    for f in _fields_to_visit(desc):
+        value = obj.get(f.json_name)
+        sub = f.message_type
+        if value is None or sub is None:
+            continue
+        if _is_map(f):
+            assert isinstance(value, dict)
+            key_f, value_f = sub.fields_by_name["key"], sub.fields_by_name["value"]
+            numeric = key_f.type not in (FieldDescriptor.TYPE_STRING, FieldDescriptor.TYPE_BOOL)
+            entries = sorted(value.items(), key=lambda kv: int(kv[0]) if numeric else kv[0])
+            obj[f.json_name] = dict(entries)
+            if value_f.message_type is not None and _has_maps(value_f.message_type):
+                for v in obj[f.json_name].values():  # type: ignore[attr-defined]
+                    _sort_maps(value_f.message_type, v)
+        elif isinstance(value, list):
+            for v in value:
+                _sort_maps(sub, v)
+        else:
+            assert isinstance(value, dict)
+            _sort_maps(sub, value)
+
+
 def to_bytes(message: Message, fmt: str) -> bytes:
     if fmt == "json":
-        return (json_format.MessageToJson(message, indent=2, sort_keys=False) + "\n").encode()
+        # MessageToJson's text (json.dumps of MessageToDict, indent 2), maps sorted.
+        return (json.dumps(json_dict(message), indent=2) + "\n").encode()
     if fmt == "text":
         return text_format.MessageToString(message, as_utf8=True).encode()
     return message.SerializeToString(deterministic=True)
@@ -63,7 +131,7 @@ def write_message(path: str | Path, message: Message) -> None:
         # The same bytes as to_bytes (MessageToJson is json.dumps of this
         # dict), streamed: a monster game's 20 MB of JSON never sits in memory
         # as one string and again as its bytes.
-        obj = json_format.MessageToDict(message)
+        obj = json_dict(message)
         atomic_write_with(p, lambda f: _dump_json(obj, f))
         return
     atomic_write(p, to_bytes(message, fmt))
