@@ -39,11 +39,6 @@ def json_dict(message: Message) -> dict[str, object]:
 
 
 @lru_cache(maxsize=None)
-def _has_maps(desc: Descriptor) -> bool:
-    return _map_fields(desc, ()) != ()
-
-
-@lru_cache(maxsize=None)
 def _fields_to_visit(desc: Descriptor) -> tuple[FieldDescriptor, ...]:
     return _map_fields(desc, ())
 
@@ -77,7 +72,7 @@ def _sort_maps(desc: Descriptor, obj: dict[str, object]) -> None:
             numeric = key_f.type not in (FieldDescriptor.TYPE_STRING, FieldDescriptor.TYPE_BOOL)
             entries = sorted(value.items(), key=lambda kv: int(kv[0]) if numeric else kv[0])
             obj[f.json_name] = dict(entries)
-            if value_f.message_type is not None and _has_maps(value_f.message_type):
+            if value_f.message_type is not None and _fields_to_visit(value_f.message_type):
                 for v in obj[f.json_name].values():  # type: ignore[attr-defined]
                     _sort_maps(value_f.message_type, v)
         elif isinstance(value, list):
