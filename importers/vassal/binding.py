@@ -296,11 +296,14 @@ class Locator:
     """Map pixels <-> scenario location ids through the bound maps."""
 
     def __init__(self, module: Module, binding: vassal_pb2.VassalBinding, boards: dict[str, list[BoardPlacement]],
-                 scenario_map: map_pb2.GameMap | None) -> None:
+                 scenario_map: map_pb2.GameMap | None, geometries: dict[str, MapGeometry] | None = None) -> None:
+        """`geometries`: a cache of map geometries (by map id, for these
+        `boards`) shared with another Locator over the same save, so a map's
+        geometry is built once per import."""
         self.module = module
         self.boards = boards
         self.scenario_map = scenario_map
-        self._geo: dict[str, MapGeometry] = {}
+        self._geo: dict[str, MapGeometry] = {} if geometries is None else geometries
         self._places: dict[tuple[str | None, int, int], Place] = {}
         kind = scenario_map.WhichOneof("layout") if scenario_map is not None else None
         self.kind = {"hex": "hex", "graph": "graph"}.get(kind or "", "")

@@ -25,6 +25,7 @@ from importers.vassal.binding import Binder, BoundPiece, Locator, Place
 from importers.vassal.canonmap import hex_grids, map_from_geometry
 from importers.vassal.chains import AddPieceText
 from importers.vassal.game import PieceEntry, SavedGame
+from importers.vassal.geometry import MapGeometry
 from importers.vassal.gcpause import paused_gc
 from importers.vassal.module import Module
 from importers.vassal.pieces import DeckState, Piece, StackState
@@ -198,12 +199,13 @@ def _import_game(game: SavedGame, module: Module, binding: vassal_pb2.VassalBind
     roster = {binding.sides.get(s, s) for s in module.views.sides}
     scen_sides = {s.id for s in scen.definition.sides} if scen is not None else None
     binder = Binder(binding, module, known, scen_sides or (roster or None))
+    geometries: dict[str, MapGeometry] = {}  # built once, for the probe of _module_map and the locator
 
     if scen is not None:
         game_map: map_pb2.GameMap | None = scen.definition.map
     else:
-        game_map = _module_map(module, binding, game)
-    locator = Locator(module, binding, game.boards, game_map)
+        game_map = _module_map(module, binding, game, geometries)
+    locator = Locator(module, binding, game.boards, game_map, geometries)
 
     pos = positions(game)
     bound: dict[str, BoundPiece] = {}
@@ -399,9 +401,11 @@ def _add_markers_and_opaque(state: state_pb2.GameState, game: SavedGame, bound: 
                 op.attributes["location_name"] = pl.located.name
 
 
-def _module_map(module: Module, binding: vassal_pb2.VassalBinding, game: SavedGame | None) -> map_pb2.GameMap:
-    """The scenario map of a definition built from the module."""
-    probe = Locator(module, binding, game.boards if game else {}, None)
+def _module_map(module: Module, binding: vassal_pb2.VassalBinding, game: SavedGame | None,
+                geometries: dict[str, MapGeometry] | None = None) -> map_pb2.GameMap:
+    """The scenario map of a definition built from the module (`geometries`:
+    see Locator)."""
+    probe = Locator(module, binding, game.boards if game else {}, None, geometries)
     if not probe.maps:
         return map_pb2.GameMap(id="vassal", name=module.title, source="no bound VASSAL map")
     first = probe.maps[0]
