@@ -99,6 +99,14 @@ class Binder:
     _signatures: list[tuple[str, str]] | None = None
     _used_ids: dict[str, int] = field(default_factory=dict)
     _expansions: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    # The automatic conventions' property names, read once from the binding
+    # (not converted from the protobuf lists for each of a save's thousands of pieces).
+    _side_props: list[str] = field(init=False, repr=False)
+    _unit_props: list[str] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._side_props = list(self.binding.auto.side_properties) or list(DEFAULT_SIDE_PROPS)
+        self._unit_props = list(self.binding.auto.unit_properties) or list(DEFAULT_UNIT_PROPS)
 
     # -- facts about a piece
     def palette_path(self, piece: Piece) -> str:
@@ -237,7 +245,7 @@ class Binder:
         return b
 
     def _side_from_props(self, props: dict[str, str]) -> str:
-        for p in list(self.binding.auto.side_properties) or list(DEFAULT_SIDE_PROPS):
+        for p in self._side_props:
             if props.get(p):
                 return self.side_of(props[p])
         return ""
@@ -255,7 +263,7 @@ class Binder:
         pid = piece.id or ""
         name = props.get("BasicName", "")
         side = self._side_from_props(props)
-        unit_props = list(self.binding.auto.unit_properties) or list(DEFAULT_UNIT_PROPS)
+        unit_props = self._unit_props
         if self.known_units is not None:
             for p in unit_props:
                 v = props.get(p, "")
