@@ -241,11 +241,12 @@ def _slot(el: etree._Element, path: str) -> SlotView:
 
 
 def _slots_under(el: etree._Element, path: str) -> list[SlotView]:
-    out = []
-    for child in el.iter():
-        if _tag(child) in SLOT_TAGS:
-            out.append(_slot(child, f"{path}/{child.get('entryName', '')}"))
-    return out
+    # lxml picks the slots out (in document order) without a Python step per element.
+    return [_slot(child, f"{path}/{child.get('entryName', '')}") for child in el.iter(*SLOT_TAGS)]
+
+
+_DRAW_PILE = P + "map.DrawPile"
+_SETUP_STACK = P + "map.SetupStack"
 
 
 def _read_map(el: etree._Element, index: int) -> MapView:
@@ -254,7 +255,7 @@ def _read_map(el: etree._Element, index: int) -> MapView:
     piles: list[DrawPileView] = []
     stacks: list[SetupStackView] = []
     name = str(el.get("mapName", ""))
-    for child in el.iter():
+    for child in el.iter(BP, BOARD, _DRAW_PILE, _SETUP_STACK):
         t = _tag(child)
         if t == BP:
             for s in child:
@@ -263,10 +264,10 @@ def _read_map(el: etree._Element, index: int) -> MapView:
         elif t == BOARD:
             grid = next((read_grid(c) for c in child if _tag(c) in GRID_TAGS), None)
             boards.append(BoardView(str(child.get("name", "")), _attrs(child), grid, child))
-        elif t == P + "map.DrawPile":
+        elif t == _DRAW_PILE:
             pname = str(child.get("name", ""))
             piles.append(DrawPileView(pname, _attrs(child), _slots_under(child, f"{name}/{pname}")))
-        elif t == P + "map.SetupStack":
+        elif t == _SETUP_STACK:
             sname = str(child.get("name", ""))
             stacks.append(SetupStackView(sname, _attrs(child), _slots_under(child, f"{name}/{sname}")))
     return MapView(name, f"Map{index}", _tag(el), _attrs(el), boards, setup, piles, stacks, el)
@@ -308,9 +309,11 @@ def read_views(bf: BuildFile | etree._Element) -> ModuleViews:
                 slots.extend(s for st in m.setup_stacks for s in st.slots)
                 walk_props(child, m.identifier)
                 for el in child.iter():  # custom components inside the map (kept verbatim)
-                    et, pt = _tag(el), _tag(el.getparent()) if el.getparent() is not None else ""
-                    if et and _custom(et) and not _custom(pt):
-                        unknown[et] = unknown.get(et, 0) + 1
+                    et = _tag(el)
+                    if et and _custom(et):
+                        parent = el.getparent()
+                        if not _custom(_tag(parent) if parent is not None else ""):
+                            unknown[et] = unknown.get(et, 0) + 1
                 continue
             if t == P + "PieceWindow":
                 walk(child, [str(child.get("name", ""))], setup_path, container)
@@ -351,9 +354,8 @@ def read_views(bf: BuildFile | etree._Element) -> ModuleViews:
             walk(child, palette, setup_path, container, inside_unknown or custom)
 
     def walk_props(el: etree._Element, container: str) -> None:
-        for c in el.iter():
-            if _tag(c) == P + "properties.GlobalProperty":
-                gprops.append(GlobalPropertyView(str(c.get("name", "")), str(c.get("initialValue", "")), container))
+        for c in el.iter(P + "properties.GlobalProperty"):
+            gprops.append(GlobalPropertyView(str(c.get("name", "")), str(c.get("initialValue", "")), container))
 
     walk(root, [], [], "Module")
     a = root.attrib
