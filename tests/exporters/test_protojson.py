@@ -276,3 +276,30 @@ def test_our_types_reach_no_well_known_type_so_all_take_the_new_path() -> None:
     for cls in OURS:
         assert protojson.supports(cls())
         assert not any(n.startswith("google.protobuf.") for n in reachable(cls().DESCRIPTOR, set()))
+
+
+def test_converting_a_save_to_json_or_binary_does_not_import_json_format(tmp_path: Path) -> None:
+    """json_format is for reading .json / text and for well-known types; the
+    canonical writers need none of it (and the JSON is still the old path's)."""
+    from exporters.vassal.module_build import build_module
+    from tests.cli.test_startup import run_cli
+    from tests.support.vassal import hex_scenario, module_for
+
+    sc = hex_scenario()
+    module = tmp_path / "game.vmod"
+    module.write_bytes(build_module(sc.definition, sc))
+    mod = module_for(sc)
+    setup = next(p for p in mod.views.predefined if p.use_file)
+    save = tmp_path / "start.vsav"
+    save.write_bytes(mod.archive.read(setup.file))
+    runs = [["convert", str(save), str(tmp_path / f"s.{ext}"), "--module", str(module)] for ext in ("json", "binpb")]
+    for entry in [run_cli([r])[1] for r in runs]:  # a fresh interpreter each
+        assert entry["code"] == 0, entry["output"]
+        assert "google.protobuf.json_format" not in entry["modules"]
+    assert (tmp_path / "s.json").read_bytes() == reference(read(tmp_path / "s.binpb"))
+
+
+def read(path: Path) -> Message:
+    from importers.canonical import read_message
+
+    return read_message(path, state_pb2.GameState())
