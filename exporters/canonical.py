@@ -7,7 +7,6 @@ leaves a half-written file.
 
 from __future__ import annotations
 
-import json
 import os
 import tempfile
 from collections.abc import Callable
@@ -15,17 +14,19 @@ from functools import lru_cache
 from pathlib import Path
 from typing import BinaryIO
 
-from google.protobuf import json_format, text_format
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
 
 from adjudicator.core.errors import MalformedInput
+from exporters import protojson
 from exporters.jsonwrite import dump_indented
 from importers.canonical import format_of
 
 
 def json_dict(message: Message) -> dict[str, object]:
-    """MessageToDict with every map field's entries in key order.
+    """MessageToDict with every map field's entries in key order (the
+    reference for exporters/protojson.py, and the writer for messages it does
+    not take: well-known types).
 
     Protobuf maps iterate in hash order, which changes from one process to the
     next (string hashing is randomised), so the same state printed differently
@@ -33,6 +34,8 @@ def json_dict(message: Message) -> dict[str, object]:
     and the text format sorts map keys itself; JSON is sorted here (only the
     maps: fields keep the schema's order).
     """
+    from google.protobuf import json_format  # ~30 ms to import: only when needed
+
     obj = json_format.MessageToDict(message)
     _sort_maps(message.DESCRIPTOR, obj)  # type: ignore[arg-type]
     return obj
@@ -86,8 +89,12 @@ def _sort_maps(desc: Descriptor, obj: dict[str, object]) -> None:
 def to_bytes(message: Message, fmt: str) -> bytes:
     if fmt == "json":
         # MessageToJson's text (json.dumps of MessageToDict, indent 2), maps sorted.
-        return (json.dumps(json_dict(message), indent=2) + "\n").encode()
+        parts: list[str] = []
+        _write_json(message, parts.append)
+        return "".join(parts).encode("ascii")
     if fmt == "text":
+        from google.protobuf import text_format
+
         return text_format.MessageToString(message, as_utf8=True).encode()
     return message.SerializeToString(deterministic=True)
 
@@ -123,13 +130,26 @@ def write_message(path: str | Path, message: Message) -> None:
     p = Path(path)
     fmt = format_of(p)
     if fmt == "json":
-        # The same bytes as to_bytes (MessageToJson is json.dumps of this
-        # dict), streamed: a monster game's 20 MB of JSON never sits in memory
-        # as one string and again as its bytes.
+        # The same bytes as to_bytes, streamed: a monster game's 20 MB of JSON
+        # never sits in memory as one string and again as its bytes.
+        if protojson.supports(message):
+            atomic_write_with(p, lambda f: _write_json(message, lambda s: f.write(s.encode("ascii"))))
+            return
+        # Well-known types: json_format's shapes; converted before the file
+        # is opened, so a refused value leaves no file behind.
         obj = json_dict(message)
         atomic_write_with(p, lambda f: _dump_json(obj, f))
         return
     atomic_write(p, to_bytes(message, fmt))
+
+
+def _write_json(message: Message, write: Callable[[str], object]) -> None:
+    """The canonical JSON text plus newline, in ~1 MB pieces."""
+    if protojson.supports(message):
+        protojson.dump_message(message, write, indent=2)
+    else:
+        dump_indented(json_dict(message), write, indent=2)
+    write("\n")
 
 
 def _dump_json(obj: object, f: BinaryIO) -> None:

@@ -18,7 +18,9 @@ of CPU (docs/vassal.md §11).
 Only what json.dumps accepts by default is accepted: dicts, lists, tuples,
 str, int, float, bool, None; anything else raises the TypeError json raises.
 No circular-reference check (json's ValueError): the trees written here come
-from `json_format.MessageToDict`, which cannot make cycles.
+from `json_format.MessageToDict`, which cannot make cycles. Canonical JSON of
+our own messages no longer goes through here (exporters/protojson.py writes
+it from the message); this stays for messages holding well-known types.
 """
 
 from __future__ import annotations
