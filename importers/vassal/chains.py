@@ -293,12 +293,18 @@ def split_chain(s: str) -> Chain:
         return Chain(s, [s], [(0, len(s))])
     n = len(parts)
     if n <= len(_LEVELS) and "\t'" not in s and s[0] != "'":
-        # Part k ends in exactly k backslashes: told by comparing suffixes
-        # (memcmp), not by stripping the n*n/2 backslashes of a deep chain.
-        inner = parts[: n - 1]
-        if all(map(str.endswith, inner, _RUNS[: n - 1])) and not any(map(str.endswith, inner, _RUNS[1:n])):
-            values = list(map(str.__getitem__, inner, _CUTS[: n - 1]))
-            values.append(parts[-1])
+        # Part k ends in exactly k backslashes. Cutting k characters off
+        # every part, that holds when the cut-off tails are all backslashes
+        # (the backslashes of the values, of the last part and the n*n/2 of
+        # the runs add up to those of the whole text: counted at C speed, no
+        # call per level) and no value ends in one (no backslash before a TAB
+        # once the values are joined with TABs).
+        values = list(map(str.__getitem__, parts[: n - 1], _CUTS[: n - 1]))
+        last = parts[-1]
+        joined = "\t".join(values)
+        if ("\\\t" not in joined and joined[-1:] != "\\"
+                and joined.count("\\") + last.count("\\") + (n - 1) * (n - 2) // 2 == s.count("\\")):
+            values.append(last)
             return Chain(s, values, None)
     stripped = list(map(str.rstrip, parts, repeat("\\", n)))
     runs = list(map(sub, map(len, parts), map(len, stripped)))

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from adjudicator.core.errors import MalformedInput
 from importers.vassal import archive as archive_mod
 from importers.vassal.archive import Archive, Limits
+from importers.vassal import chains, seqenc
 from importers.vassal.chains import AddPieceReader, AddPieceText
 from importers.vassal.game import read_game_archive
 from importers.vassal.obfuscation import VCSK, Encoding, deobfuscate, deobfuscate_stream, encode_saved_game
@@ -171,3 +172,28 @@ def test_problems_of_a_bad_add_piece_read_in_place() -> None:
         ["a second piece with this id replaces the first"]
     assert "'+/null/piece;;;a;b/s'" in g.problems[0].where
     assert g.counts["add"] == 4 and g.pieces["8"].piece.state == "y"
+
+
+# Texts that are nearly chains: runs one backslash short or long, backslashes
+# in values, values that are only backslashes, quotes after TABs.
+near_chains = st.lists(st.tuples(st.text(alphabet="a\\'", max_size=3), st.integers(-1, 1)), min_size=1, max_size=12).map(
+    lambda lv: "".join(v + "\\" * max(0, k + d) + "\t" for k, (v, d) in enumerate(lv[:-1])) + lv[-1][0])
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.one_of(near_chains, st.text(alphabet="a\\\t'", max_size=30)))
+def test_any_text_splits_as_vassal_peels_it(s: str) -> None:
+    ch = chains.split_chain(s)
+    assert ch.values == chains._split_exact(s)
+    for n in range(1, len(ch.values) + 2):
+        want: list[str] = []
+        rest = s
+        for _ in range(n - 1):  # Decorator.setState: peel one level at a time, the rest goes inward
+            toks = seqenc.decode(rest, "\t")
+            want.append(toks[0])
+            if len(toks) < 2:
+                break
+            rest = toks[1]
+        else:
+            want.append(rest)
+        assert chains.split_levels(s, n) == (want if n > 1 else [s])
