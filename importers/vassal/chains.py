@@ -292,7 +292,9 @@ def split_chain(s: str) -> Chain:
             return Chain(s, _split_exact(s), None, True)
         return Chain(s, [s], [(0, len(s))])
     n = len(parts)
-    if n <= len(_LEVELS) and "\t'" not in s and s[0] != "'":
+    # (A trait that nests TABs makes more TABs than levels: then the last TAB
+    # is not preceded by n-2 backslashes, and one memcmp says so up front.)
+    if n <= len(_LEVELS) and parts[n - 2].endswith(_RUNS[n - 2]) and "\t'" not in s and s[0] != "'":
         # Part k ends in exactly k backslashes. Cutting k characters off
         # every part, that holds when the cut-off tails are all backslashes
         # (the backslashes of the values, of the last part and the n*n/2 of
