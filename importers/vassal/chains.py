@@ -260,13 +260,25 @@ class Chain:
     the BasicPiece's), `spans[k]` its raw span in `raw`, or None when the chain
     came from the slow path (then edits re-encode the whole chain)."""
 
-    __slots__ = ("raw", "values", "_spans", "_exact")
+    __slots__ = ("raw", "values", "_spans", "_exact", "_starting")
 
     def __init__(self, raw: str, values: list[str], spans: list[tuple[int, int]] | None, exact: bool = False) -> None:
         self.raw = raw
         self.values = values
         self._spans = spans
         self._exact = exact
+        self._starting: dict[tuple[str, ...], list[int]] | None = None
+
+    def levels_starting(self, prefixes: tuple[str, ...]) -> list[int]:
+        """Indices of the levels whose text starts with one of `prefixes`,
+        found once per Chain: a type's Chain is shared by every copy of a
+        counter (`split_type_chain`), and a deep chain has a hundred levels."""
+        if self._starting is None:
+            self._starting = {}
+        got = self._starting.get(prefixes)
+        if got is None:
+            got = self._starting[prefixes] = [i for i, v in enumerate(self.values) if v.startswith(prefixes)]
+        return got
 
     @property
     def spans(self) -> list[tuple[int, int]] | None:

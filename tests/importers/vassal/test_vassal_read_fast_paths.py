@@ -26,6 +26,9 @@ from importers.vassal.archive import Archive, Limits
 from importers.vassal import chains, seqenc
 from importers.vassal.chains import AddPieceReader, AddPieceText
 from importers.vassal.game import read_game_archive
+from importers.vassal.pieces import Piece
+from importers.vassal.to_canonical import masked_state, pseudonym
+from importers.vassal.traits import Trait, owner_of
 from importers.vassal.obfuscation import VCSK, Encoding, deobfuscate, deobfuscate_stream, encode_saved_game
 
 # Fields made of the characters that matter: the delimiter, escapes, quotes, TABs of nested traits.
@@ -197,3 +200,27 @@ def test_any_text_splits_as_vassal_peels_it(s: str) -> None:
         else:
             want.append(rest)
         assert chains.split_levels(s, n) == (want if n > 1 else [s])
+
+
+def _masked_reference(piece: Piece) -> str:
+    """masked_state as it read every decorator level (before the memo)."""
+    state = piece.state
+    types, states = piece.levels()
+    for i, ty in enumerate(types):
+        if ty.startswith(("obs;", "hide;", "restrict;")):
+            owner = owner_of(Trait(i, ty, states[i]))
+            if owner:
+                state = Piece(piece.id, piece.type, state).state_with_level(i, states[i].replace(owner, pseudonym(owner)))
+    return state
+
+
+decorators = st.lists(st.sampled_from(["obs;x;y", "hide;h", "restrict;a", "mark;k", "obsx;", "emb2;q"]), max_size=5)
+
+
+@settings(max_examples=200, deadline=None)
+@given(decorators, st.lists(st.sampled_from(["alice", "", "null", "bob;1", "alice\\;x"]), min_size=5, max_size=5))
+def test_masked_state_masks_the_owner_levels_only(kinds: list[str], owners: list[str]) -> None:
+    types = [*kinds, "piece;;;a.png;A"]
+    states = [*owners[: len(kinds)], "Map;1;2"]
+    piece = Piece("1", chains.join_chain(types), chains.join_chain(states))
+    assert masked_state(piece) == _masked_reference(piece)
