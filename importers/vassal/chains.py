@@ -19,7 +19,6 @@ import functools
 from collections.abc import Callable
 from typing import Protocol
 from itertools import accumulate, repeat
-from operator import sub
 
 from importers.vassal import seqenc
 
@@ -320,9 +319,7 @@ def split_chain(s: str) -> Chain:
                 and joined.count("\\") + last.count("\\") + (n - 1) * (n - 2) // 2 == s.count("\\")):
             values.append(last)
             return Chain(s, values, None)
-    stripped = list(map(str.rstrip, parts, repeat("\\", n)))
-    runs = list(map(sub, map(len, parts), map(len, stripped)))
-    fast = _split_parts(s, parts, runs)
+    fast = _split_parts(s, parts)
     if fast is not None:
         return fast
     return Chain(s, _split_exact(s), None, True)
@@ -356,23 +353,18 @@ def _split_fast(s: str) -> Chain | None:
         if len(s) > 1 and s[0] == "'" and s[-1] == "'":
             return None
         return Chain(s, [s], [(0, len(s))])
-    parts = s.split(TAB)
-    n = len(parts)
-    stripped = list(map(str.rstrip, parts, repeat("\\", n)))
-    runs = list(map(sub, map(len, parts), map(len, stripped)))
-    return _split_parts(s, parts, runs)
+    return _split_parts(s, s.split(TAB))
 
 
-def _split_parts(s: str, parts: list[str], runs: list[int]) -> Chain | None:
-    """`_split_fast` from the TAB-split parts and the backslash run before each
-    TAB. Level k's token ends at the first TAB preceded by exactly k
-    backslashes; the TABs before it must all be preceded by more (nested in
-    the trait: skipped), a run of fewer is a delimiter of an outer level
-    (VASSAL truncates: None, use its algorithm). The delimiters are found with
-    `list.index` and the skipped TABs checked with `min`, at C speed: a monster
-    game's traits nest thousands of TABs."""
+def _split_parts(s: str, parts: list[str]) -> Chain | None:
+    """`_split_fast` from the TAB-split parts. Level k's token ends at the
+    first TAB preceded by exactly k backslashes; the TABs before it must all
+    be preceded by more (nested in the trait: skipped), a run of fewer is a
+    delimiter of an outer level (VASSAL truncates: None, use its algorithm).
+    A part's run is compared with k and k+1 by two suffix compares (memcmp),
+    never counted: stripping the runs of a deep chain (n*n/2 backslashes)
+    cost more than all the rest of this function on the Paths of Glory save."""
     last = len(parts) - 1
-    tab_runs = runs[:last]  # the run before the TAB after parts[i]
     tab_at = list(accumulate(map(len, parts[:last]), initial=0))  # tab_at[i + 1]: length of parts[0..i]
     values: list[str] = []
     spans: list[tuple[int, int]] = []
@@ -380,13 +372,16 @@ def _split_parts(s: str, parts: list[str], runs: list[int]) -> Chain | None:
     first = 0  # index of the part the current token starts with
     start = 0  # its character offset
     while True:
-        try:
-            i = tab_runs.index(level, first)
-        except ValueError:
-            i = -1
-        skipped = tab_runs[first:i] if i >= 0 else tab_runs[first:]
-        if skipped and min(skipped) < level:
-            return None  # a delimiter of an outer level
+        at_least = _run(level)
+        more = _run(level + 1)
+        i = -1
+        for j in range(first, last):
+            part = parts[j]
+            if not part.endswith(at_least):
+                return None  # a delimiter of an outer level
+            if not part.endswith(more):
+                i = j  # exactly `level` backslashes: this level's delimiter
+                break
         if i < 0:
             break
         pos = tab_at[i + 1] + i  # character offset of the TAB after parts[i]
@@ -409,6 +404,10 @@ def _split_parts(s: str, parts: list[str], runs: list[int]) -> Chain | None:
     values.append(parts[last] if first == last else _unescape(s[start:], level + 1))
     spans.append((start, len(s)))
     return Chain(s, values, spans)
+
+
+def _run(k: int) -> str:
+    return _RUNS[k] if k < len(_RUNS) else "\\" * k
 
 
 def _plain(s: str, a: int, b: int) -> bool:
