@@ -224,3 +224,12 @@ def test_masked_state_masks_the_owner_levels_only(kinds: list[str], owners: list
     states = [*owners[: len(kinds)], "Map;1;2"]
     piece = Piece("1", chains.join_chain(types), chains.join_chain(states))
     assert masked_state(piece) == _masked_reference(piece)
+
+
+def test_a_chain_deeper_than_the_run_table_splits_as_vassal_peels_it() -> None:
+    # Runs past the 256 precomputed ones; every 50th trait nests a TAB.
+    values = [f"t{k};a\tb" if k % 50 == 7 else f"t{k};x" for k in range(300)] + ["piece;;;a;b"]
+    s = chains.join_chain(values)
+    ch = chains.split_chain(s)
+    assert ch.values == chains._split_exact(s) == values
+    assert ch.spans is not None and [s[a:b] for a, b in ch.spans][0] == values[0]
