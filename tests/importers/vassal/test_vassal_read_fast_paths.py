@@ -28,7 +28,7 @@ from importers.vassal.chains import AddPieceReader, AddPieceText
 from importers.vassal.game import read_game_archive
 from importers.vassal.pieces import Piece
 from importers.vassal.to_canonical import masked_state, pseudonym
-from importers.vassal.traits import Trait, owner_of
+from importers.vassal.traits import BasicPieceView, LayerView, Trait, info, owner_of, read_properties_levels
 from importers.vassal.obfuscation import VCSK, Encoding, deobfuscate, deobfuscate_stream, encode_saved_game
 
 # Fields made of the characters that matter: the delimiter, escapes, quotes, TABs of nested traits.
@@ -233,3 +233,47 @@ def test_a_chain_deeper_than_the_run_table_splits_as_vassal_peels_it() -> None:
     ch = chains.split_chain(s)
     assert ch.values == chains._split_exact(s) == values
     assert ch.spans is not None and [s[a:b] for a, b in ch.spans][0] == values[0]
+
+
+def _properties_reference(types: list[str], states: list[str], basic: BasicPieceView) -> dict[str, str]:
+    """read_properties_levels as it read every level through a Trait (before the memo)."""
+    props: dict[str, str] = dict(basic.props)
+    props["BasicName"] = props["PieceName"] = basic.name
+    for i in range(len(types) - 1, -1, -1):
+        t = Trait(i, types[i], states[i])
+        if t.prefix == "mark;":
+            vals = seqenc.decode(t.state, ",")
+            for j, k in enumerate(info(t.type).keys):
+                if k:
+                    props[k] = vals[j] if j < len(vals) else ""
+        elif t.prefix in ("PROP;", "label;"):
+            props[info(t.type).name] = t.state
+        elif t.prefix == "emb2;":
+            lay = LayerView.read(t)
+            if lay.name:
+                props[f"{lay.name}_Level"] = str(lay.level)
+                props[f"{lay.name}_Active"] = "true" if lay.active else "false"
+                if lay.level_names and 0 < lay.level <= len(lay.level_names):
+                    props[f"{lay.name}_Name"] = lay.level_names[lay.level - 1]
+        elif t.prefix == "basicName;" and info(t.type).name:
+            props["BasicName"] = info(t.type).name
+        elif t.prefix == "restrict;" and info(t.type).sides:
+            props.setdefault("RestrictedSides", ",".join(info(t.type).sides))
+    return props
+
+
+trait_types = st.sampled_from([
+    "mark;Side", "mark;A,B", "mark;", "PROP;Steps;1;false", "PROP;;x", "label;;;;;;;;;;;;;;;Name", "label;",
+    "emb2;Activate;128;A;;;;;;;;;;;;a.png,b.png;One,Two;;Step;;;;;;;;true", "emb2;", "basicName;Real",
+    "basicName;", "restrict;Allies\\,Central;x", "restrict;", "obs;x", "prototype;P", "markx;Q",
+])
+trait_states = st.sampled_from(["", "1", "2", "-1", "a,b", "x\\,y", "'q'", "3;x", "Allies"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(trait_types, trait_states), max_size=8))
+def test_properties_read_as_every_level_is_read(levels: list[tuple[str, str]]) -> None:
+    types = [t for t, _ in levels]
+    states = [s for _, s in levels]
+    basic = BasicPieceView.read("piece;;;a.png;Unit", "Map;1;2;g;1;K;V")
+    assert read_properties_levels(types, states, basic) == _properties_reference(types, states, basic)
