@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import functools
 
+from collections.abc import Callable
 from typing import Protocol
 from itertools import accumulate, repeat
-from operator import sub
 
 from importers.vassal import seqenc
 
@@ -44,22 +44,24 @@ def split_spans(s: str, delim: str) -> list[tuple[int, int]]:
     return spans
 
 
-def first_spans(s: str, start: int, delim: str, n: int) -> list[tuple[int, int]]:
-    """`split_spans(s[start:], delim)[:n]`, in offsets of `s`, without copying
-    `s` or scanning past the n-th token (an AddPiece's three fields are
-    followed by nothing VASSAL reads)."""
+def first_spans(s: str, start: int, delim: str, n: int, end: int | None = None) -> list[tuple[int, int]]:
+    """`split_spans(s[start:end], delim)[:n]`, in offsets of `s`, without
+    copying `s` or scanning past the n-th token (an AddPiece's three fields
+    are followed by nothing VASSAL reads)."""
+    if end is None:
+        end = len(s)
     spans: list[tuple[int, int]] = []
     origin = start
-    i = s.find(delim, start)
+    i = s.find(delim, start, end)
     while i >= 0 and len(spans) < n:
         if i > origin and s[i - 1] == "\\":
-            i = s.find(delim, i + 1)
+            i = s.find(delim, i + 1, end)
             continue
         spans.append((start, i))
         start = i + 1
-        i = s.find(delim, start)
+        i = s.find(delim, start, end)
     if len(spans) < n:
-        spans.append((start, len(s)))
+        spans.append((start, end))
     return spans
 
 
@@ -129,11 +131,115 @@ class AddPieceText:
         a, b = spans[2] if len(spans) > 2 else (len(text), len(text))
         return cls(text, pid, vals[1], vals[2], (a, b))
 
+    @classmethod
+    def parse_at(cls, src: str, a: int, b: int, type_at: Callable[[str, int, int], str] | None = None) -> "AddPieceText":
+        """`parse(src[a:b])` without copying the command (a monster save's
+        pieces are most of its text): only the fields are sliced out, and
+        `type_at(src, x, y)`, when given, makes the type's value from its raw
+        span (a reader that has seen the same bytes before returns the value
+        it made then, without slicing or unescaping them again). The result
+        has no text of its own: give it a source (`keep_text_in`)."""
+        spans = first_spans(src, a + 2, "/", 3, b)
+        pid: str | None = token_value(src[spans[0][0] : spans[0][1]], "/")
+        if pid == "null":
+            pid = None
+        type_ = ""
+        if len(spans) > 1:
+            x, y = spans[1]
+            type_ = type_at(src, x, y) if type_at is not None else token_value(src[x:y], "/")
+        if len(spans) > 2:
+            x, y = spans[2]
+            return cls("", pid, type_, token_value(src[x:y], "/"), (x - a, y - a))
+        return cls("", pid, type_, "", (b - a, b - a))
+
     def with_state(self, state: str) -> str:
         """The same command with another state; id and type bytes untouched."""
         a, b = self.state_span
         t = self.text
         return t[:a] + seqenc.encode_token(state, "/") + t[b:]
+
+
+_BUT_LAST = slice(None, -1)
+
+
+class AddPieceReader:
+    """`AddPieceText.parse_at` for a whole save, remembering each type field's
+    raw bytes and value: every copy of a counter repeats its palette slot's
+    type (half of the 844 pieces of the 13.9 M-character Paths of Glory save,
+    4 M characters), and a type is read left to right through every escaped
+    "/" of its traits. A command whose type was seen before is read from the
+    right instead: the state seldom holds a "/", so its last unescaped "/" is
+    found at once, and the span before it is the type when it equals bytes
+    seen as a whole type field before (a memcmp at the offset, `startswith`):
+    those bytes hold no unescaped "/", so the type field ends exactly there,
+    whatever follows. Values are shared between pieces: never change them."""
+
+    __slots__ = ("_seen", "_values")
+
+    def __init__(self) -> None:
+        self._seen: dict[tuple[int, str, str], list[tuple[str, str]]] = {}
+        self._values: dict[str, str] = {}
+
+    @staticmethod
+    def _key(src: str, x: int, y: int) -> tuple[int, str, str]:
+        return y - x, src[x : min(y, x + 24)], src[max(x, y - 24) : y]
+
+    def _known(self, src: str, x: int, y: int) -> str | None:
+        for raw, value in self._seen.get(self._key(src, x, y), ()):
+            if src.startswith(raw, x):
+                return value
+        return None
+
+    def parse(self, src: str, a: int, b: int) -> AddPieceText:
+        """`AddPieceText.parse(src[a:b])` (the command is that slice of `src`
+        and starts with "+/"), with no text of its own (see `parse_at`)."""
+        i = src.find("/", a + 2, b)
+        while i > a + 2 and src[i - 1] == "\\":
+            i = src.find("/", i + 1, b)
+        if i >= 0:
+            x = i + 1
+            j = src.rfind("/", x, b)
+            while j > x and src[j - 1] == "\\":
+                j = src.rfind("/", x, j)
+            if j >= x:
+                type_ = self._known(src, x, j)
+                if type_ is None:
+                    type_ = self._learn(src, x, j)
+                if type_ is not None:
+                    pid: str | None = token_value(src[a + 2 : i], "/")
+                    return AddPieceText("", None if pid == "null" else pid, type_, token_value(src[j + 1 : b], "/"),
+                                        (j + 1 - a, b - a))
+        return AddPieceText.parse_at(src, a, b, self._type_at)
+
+    def _learn(self, src: str, x: int, y: int) -> str | None:
+        """The value of src[x:y] as a type field when it holds no unescaped
+        "/" (every piece of its split on "/" but the last ends in a
+        backslash: that is what tells the field ends at y), else None."""
+        raw = src[x:y]
+        value = raw
+        if "/" in raw:
+            parts = raw.split("/")
+            inner = parts[:-1]
+            if not all(map(str.endswith, inner, repeat("\\"))):
+                return None
+            inner = list(map(str.__getitem__, inner, repeat(_BUT_LAST)))
+            inner.append(parts[-1])
+            value = "/".join(inner)
+        if len(value) > 1 and value[0] == "'" and value[-1] == "'":
+            value = value[1:-1]
+        value = self._values.setdefault(value, value)
+        self._seen.setdefault(self._key(src, x, y), []).append((raw, value))
+        return value
+
+    def _type_at(self, src: str, x: int, y: int) -> str:
+        known = self._known(src, x, y)
+        if known is not None:
+            return known
+        raw = src[x:y]
+        value = token_value(raw, "/")
+        value = self._values.setdefault(value, value)  # equal values held once (quoted and plain raws)
+        self._seen.setdefault(self._key(src, x, y), []).append((raw, value))
+        return value
 
 
 class _HasText(Protocol):
@@ -153,13 +259,25 @@ class Chain:
     the BasicPiece's), `spans[k]` its raw span in `raw`, or None when the chain
     came from the slow path (then edits re-encode the whole chain)."""
 
-    __slots__ = ("raw", "values", "_spans", "_exact")
+    __slots__ = ("raw", "values", "_spans", "_exact", "_starting")
 
     def __init__(self, raw: str, values: list[str], spans: list[tuple[int, int]] | None, exact: bool = False) -> None:
         self.raw = raw
         self.values = values
         self._spans = spans
         self._exact = exact
+        self._starting: dict[tuple[str, ...], list[int]] | None = None
+
+    def levels_starting(self, prefixes: tuple[str, ...]) -> list[int]:
+        """Indices of the levels whose text starts with one of `prefixes`,
+        found once per Chain: a type's Chain is shared by every copy of a
+        counter (`split_type_chain`), and a deep chain has a hundred levels."""
+        if self._starting is None:
+            self._starting = {}
+        got = self._starting.get(prefixes)
+        if got is None:
+            got = self._starting[prefixes] = [i for i, v in enumerate(self.values) if v.startswith(prefixes)]
+        return got
 
     @property
     def spans(self) -> list[tuple[int, int]] | None:
@@ -185,17 +303,23 @@ def split_chain(s: str) -> Chain:
             return Chain(s, _split_exact(s), None, True)
         return Chain(s, [s], [(0, len(s))])
     n = len(parts)
-    if n <= len(_LEVELS) and "\t'" not in s and s[0] != "'":
-        # Part k ends in exactly k backslashes: told by comparing suffixes
-        # (memcmp), not by stripping the n*n/2 backslashes of a deep chain.
-        inner = parts[: n - 1]
-        if all(map(str.endswith, inner, _RUNS[: n - 1])) and not any(map(str.endswith, inner, _RUNS[1:n])):
-            values = list(map(str.__getitem__, inner, _CUTS[: n - 1]))
-            values.append(parts[-1])
+    # (A trait that nests TABs makes more TABs than levels: then the last TAB
+    # is not preceded by n-2 backslashes, and one memcmp says so up front.)
+    if n <= len(_LEVELS) and parts[n - 2].endswith(_RUNS[n - 2]) and "\t'" not in s and s[0] != "'":
+        # Part k ends in exactly k backslashes. Cutting k characters off
+        # every part, that holds when the cut-off tails are all backslashes
+        # (the backslashes of the values, of the last part and the n*n/2 of
+        # the runs add up to those of the whole text: counted at C speed, no
+        # call per level) and no value ends in one (no backslash before a TAB
+        # once the values are joined with TABs).
+        values = list(map(str.__getitem__, parts[: n - 1], _CUTS[: n - 1]))
+        last = parts[-1]
+        joined = "\t".join(values)
+        if ("\\\t" not in joined and joined[-1:] != "\\"
+                and joined.count("\\") + last.count("\\") + (n - 1) * (n - 2) // 2 == s.count("\\")):
+            values.append(last)
             return Chain(s, values, None)
-    stripped = list(map(str.rstrip, parts, repeat("\\", n)))
-    runs = list(map(sub, map(len, parts), map(len, stripped)))
-    fast = _split_parts(s, parts, runs)
+    fast = _split_parts(s, parts)
     if fast is not None:
         return fast
     return Chain(s, _split_exact(s), None, True)
@@ -229,23 +353,18 @@ def _split_fast(s: str) -> Chain | None:
         if len(s) > 1 and s[0] == "'" and s[-1] == "'":
             return None
         return Chain(s, [s], [(0, len(s))])
-    parts = s.split(TAB)
-    n = len(parts)
-    stripped = list(map(str.rstrip, parts, repeat("\\", n)))
-    runs = list(map(sub, map(len, parts), map(len, stripped)))
-    return _split_parts(s, parts, runs)
+    return _split_parts(s, s.split(TAB))
 
 
-def _split_parts(s: str, parts: list[str], runs: list[int]) -> Chain | None:
-    """`_split_fast` from the TAB-split parts and the backslash run before each
-    TAB. Level k's token ends at the first TAB preceded by exactly k
-    backslashes; the TABs before it must all be preceded by more (nested in
-    the trait: skipped), a run of fewer is a delimiter of an outer level
-    (VASSAL truncates: None, use its algorithm). The delimiters are found with
-    `list.index` and the skipped TABs checked with `min`, at C speed: a monster
-    game's traits nest thousands of TABs."""
+def _split_parts(s: str, parts: list[str]) -> Chain | None:
+    """`_split_fast` from the TAB-split parts. Level k's token ends at the
+    first TAB preceded by exactly k backslashes; the TABs before it must all
+    be preceded by more (nested in the trait: skipped), a run of fewer is a
+    delimiter of an outer level (VASSAL truncates: None, use its algorithm).
+    A part's run is compared with k and k+1 by two suffix compares (memcmp),
+    never counted: stripping the runs of a deep chain (n*n/2 backslashes)
+    cost more than all the rest of this function on the Paths of Glory save."""
     last = len(parts) - 1
-    tab_runs = runs[:last]  # the run before the TAB after parts[i]
     tab_at = list(accumulate(map(len, parts[:last]), initial=0))  # tab_at[i + 1]: length of parts[0..i]
     values: list[str] = []
     spans: list[tuple[int, int]] = []
@@ -253,13 +372,16 @@ def _split_parts(s: str, parts: list[str], runs: list[int]) -> Chain | None:
     first = 0  # index of the part the current token starts with
     start = 0  # its character offset
     while True:
-        try:
-            i = tab_runs.index(level, first)
-        except ValueError:
-            i = -1
-        skipped = tab_runs[first:i] if i >= 0 else tab_runs[first:]
-        if skipped and min(skipped) < level:
-            return None  # a delimiter of an outer level
+        at_least = _run(level)
+        more = _run(level + 1)
+        i = -1
+        for j in range(first, last):
+            part = parts[j]
+            if not part.endswith(at_least):
+                return None  # a delimiter of an outer level
+            if not part.endswith(more):
+                i = j  # exactly `level` backslashes: this level's delimiter
+                break
         if i < 0:
             break
         pos = tab_at[i + 1] + i  # character offset of the TAB after parts[i]
@@ -282,6 +404,10 @@ def _split_parts(s: str, parts: list[str], runs: list[int]) -> Chain | None:
     values.append(parts[last] if first == last else _unescape(s[start:], level + 1))
     spans.append((start, len(s)))
     return Chain(s, values, spans)
+
+
+def _run(k: int) -> str:
+    return _RUNS[k] if k < len(_RUNS) else "\\" * k
 
 
 def _plain(s: str, a: int, b: int) -> bool:

@@ -158,6 +158,15 @@ class Command:
         assert self.leaf is not None
         return self.leaf.text
 
+    def source_span(self) -> tuple[str, int, int] | None:
+        """(stream text, start, end) when `text` is that slice of the stream,
+        so that a reader can look at a long command in place, without the
+        copy `text` makes; None for a text of its own."""
+        leaf = self.leaf
+        if self._text is not None or leaf is None:
+            return None
+        return leaf._src.text, leaf.start, leaf.end
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Command):
             return NotImplemented

@@ -20,17 +20,18 @@ from __future__ import annotations
 
 import zlib
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from adjudicator.core.errors import MalformedInput
 from importers.vassal import commands as C
 from importers.vassal.archive import DEFAULT_LIMITS, Archive, Limits
-from importers.vassal.chains import AddPieceText
+from importers.vassal.chains import AddPieceReader, AddPieceText
 from importers.vassal.gcpause import paused_gc
 from importers.vassal.cmdtree import Command, Leaf, Stream, semantic
 from importers.vassal.module import BoardPlacement, Metadata, parse_board_picker
-from importers.vassal.obfuscation import Encoding, decode_saved_game, deobfuscate, utf8_text
+from importers.vassal.obfuscation import Encoding, decode_saved_game, deobfuscate, deobfuscate_stream, utf8_text
 from importers.vassal.pieces import Piece
 from importers.vassal.seqenc import decode
 
@@ -126,6 +127,7 @@ class _Reader:
         self.strict = strict
         self.lazy = lazy
         self.types: dict[str, str] = {}
+        self.adds = AddPieceReader()
 
     def problem(self, offset: int, message: str, what: str = "") -> None:
         p = Problem(self.g.where(offset, what), message)
@@ -139,28 +141,47 @@ class _Reader:
 
     def leaf(self, c: Command) -> None:
         g = self.g
-        kind = C.kind_of(c.text)
+        span = c.source_span()
+        if span is not None and span[0].startswith("+/", span[1], span[2]):
+            g.counts[C.ADD] += 1  # what kind_of says of "+/...", without copying the command to ask
+            self.add_at(c, *span)
+            return
+        text = c.text  # a slice of the stream: made once
+        kind = C.kind_of(text)
         g.counts[kind] += 1
         if kind == C.ADD:
             self.add(c)
         elif kind == C.BOARDS:
-            ident, placements = parse_board_picker(c.text)
+            ident, placements = parse_board_picker(text)
             g.boards[ident] = placements
         elif kind == C.PLAYER:
-            g.players.append(C.Player.parse(c.text))
+            g.players.append(C.Player.parse(text))
         elif kind == C.GLOBAL_PROPERTY:
-            g.global_properties.append(C.GlobalProperty.parse(c.text))
+            g.global_properties.append(C.GlobalProperty.parse(text))
         elif kind == C.TURN:
-            g.turns.append(C.Turn.parse(c.text))
+            g.turns.append(C.Turn.parse(text))
         elif kind == C.NOTES:
-            g.notes.append(c.text)
+            g.notes.append(text)
         elif kind == C.SETUP_STACK:
             g.setup_stack = True
         elif kind == C.OTHER:
-            g.other[C.other_label(c.text)] += 1
-            if c.text.startswith("EXT\t"):  # an extension loaded when the game was saved
-                f = decode(c.text, "\t")
+            g.other[C.other_label(text)] += 1
+            if text.startswith("EXT\t"):  # an extension loaded when the game was saved
+                f = decode(text, "\t")
                 g.extensions.append((f[1] if len(f) > 1 else "", f[2] if len(f) > 2 else ""))
+
+    def add_at(self, c: Command, src: str, a: int, b: int) -> None:
+        """`add` of a command that is src[a:b] of the stream, read in place.
+        Memory of a monster save: the command's text stays in the stream only
+        (the leaf slices it again for an edit), and a type that repeats
+        (every copy of a counter) is held once."""
+        assert c.leaf is not None
+        ap = self.adds.parse(src, a, b)
+        if ap.id is None or not ap.type:
+            self.problem(c.offset, "AddPiece without an id or a type: VASSAL skips it", f"{src[a:min(b, a + 40)]!r}")
+            return
+        ap.keep_text_in(c.leaf)
+        self.enter(c, ap)
 
     def add(self, c: Command) -> None:
         ap = AddPieceText.parse(c.text)
@@ -168,11 +189,12 @@ class _Reader:
             self.problem(c.offset, "AddPiece without an id or a type: VASSAL skips it", f"{c.text[:40]!r}")
             return
         if c.leaf is not None:
-            # Memory of a monster save: the command's text stays in the stream
-            # only (the leaf slices it again for an edit), and a type that
-            # repeats (every copy of a counter) is held once.
             ap.keep_text_in(c.leaf)
             ap.type = self.types.setdefault(ap.type, ap.type)
+        self.enter(c, ap)
+
+    def enter(self, c: Command, ap: AddPieceText) -> None:
+        assert ap.id is not None
         piece = Piece(ap.id, ap.type, ap.state)
         entry = PieceEntry(piece, c.leaf, ap, c.offset)
         if not self.lazy:
@@ -251,6 +273,12 @@ def _parse_saved_game(text: str, enc: Encoding, fingerprint: str, raw: bytes | N
     return game
 
 
+def _counted(pieces: Iterator[bytes], size: list[int]) -> Iterator[bytes]:
+    for piece in pieces:
+        size[0] += len(piece)
+        yield piece
+
+
 def read_game_file(path: str | Path, strict: bool = False, limits: Limits = DEFAULT_LIMITS) -> SavedGame:
     """Read a .vsav / .vlog archive (its `savedata`/`moduledata` are optional)."""
     archive = Archive.open(path, limits)
@@ -265,11 +293,19 @@ def read_game_archive(archive: Archive, strict: bool = False, *, lazy: bool = Fa
     entries = {n: archive.read(n) for n in archive.names() if n != SAVEFILE}
     where = f"{archive.name}: {SAVEFILE}"
     with paused_gc():
-        data = archive.read(SAVEFILE)
-        fingerprint = fingerprint_of(data, archive.info(SAVEFILE).CRC)
-        plain, enc, start = deobfuscate(data, where)
-        raw = data if keep_raw else None
-        del data  # the entry (twice the text's size for !VCSK) is not held while the text is decoded and parsed
+        info = archive.info(SAVEFILE)
+        raw: bytes | None = None
+        if keep_raw:
+            raw = archive.read(SAVEFILE)
+            fingerprint = fingerprint_of(raw, info.CRC)
+            plain, enc, start = deobfuscate(raw, where)
+        else:
+            # The entry (twice the text's size for !VCSK) is decoded as it is
+            # inflated, never whole; the CRC the fingerprint needs is the one
+            # the archive checked (the size is the inflated size).
+            size = [0]
+            plain, enc, start = deobfuscate_stream(_counted(archive.iter_read(SAVEFILE), size), where)
+            fingerprint = f"{info.CRC:08x}:{size[0]}"
         text = utf8_text(plain, enc, start, where)
         del plain
         game = _parse_saved_game(text, enc, fingerprint, raw, archive.name, strict, entries, lazy)

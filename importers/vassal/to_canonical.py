@@ -104,10 +104,10 @@ def masked_state(piece: Piece) -> str:
         return piece.state
     state = piece.state
     types, states = piece.levels()
-    for i, ty in enumerate(types):
-        if not ty.startswith(_OWNER_TRAITS):
-            continue
-        t = Trait(i, ty, states[i])
+    for i in piece.type_chain().levels_starting(_OWNER_TRAITS):  # the decorators' levels are the type chain's
+        if i >= len(types):
+            continue  # the BasicPiece's level: not a decorator
+        t = Trait(i, types[i], states[i])
         owner = owner_of(t)
         if owner:
             value = t.state.replace(owner, pseudonym(owner))

@@ -14,6 +14,7 @@ fields take VASSAL's defaults).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress, repeat
 
 from importers.vassal.seqenc import Decoder, decode, java_parse_int
 
@@ -277,7 +278,8 @@ def _property_plan(types: list[str]) -> list[int]:
     key = tuple(types)
     plan = _PLANS.get(key)
     if plan is None:
-        plan = [i for i in range(len(types) - 1, -1, -1) if types[i].startswith(_PROPERTY_TRAITS)]
+        plan = list(compress(range(len(types)), map(str.startswith, types, repeat(_PROPERTY_TRAITS))))
+        plan.reverse()
         if len(_PLANS) > 50_000:
             _PLANS.clear()
         _PLANS[key] = plan
@@ -296,31 +298,30 @@ def read_properties_levels(types: list[str], states: list[str], basic: BasicPiec
     props["PieceName"] = basic.name
     for i in _property_plan(types):
         ty = types[i]
-        t = Trait(i, ty, states[i])
-        p = info(ty).prefix
+        state = states[i]
+        inf = info(ty)
+        p = inf.prefix
         if p == "mark;":
-            keys = info(t.type).keys
-            vals = decode(t.state, ",") if "," in t.state or "\\" in t.state or "'" in t.state else [t.state]
-            for i, k in enumerate(keys):
+            keys = inf.keys
+            vals = decode(state, ",") if "," in state or "\\" in state or "'" in state else [state]
+            for j, k in enumerate(keys):
                 if k:
-                    props[k] = vals[i] if i < len(vals) else ""
-        elif p == "PROP;":
-            props[info(t.type).name] = t.state
-        elif p == "label;":
-            props[info(t.type).name] = t.state
+                    props[k] = vals[j] if j < len(vals) else ""
+        elif p == "PROP;" or p == "label;":
+            props[inf.name] = state
         elif p == "emb2;":
-            lay = LayerView.read(t)
+            lay = LayerView.read(Trait(i, ty, state))
             if lay.name:
                 props[f"{lay.name}_Level"] = str(lay.level)
                 props[f"{lay.name}_Active"] = "true" if lay.active else "false"
                 if lay.level_names and 0 < lay.level <= len(lay.level_names):
                     props[f"{lay.name}_Name"] = lay.level_names[lay.level - 1]
         elif p == "basicName;":
-            nm = info(t.type).name
+            nm = inf.name
             if nm:
                 props["BasicName"] = nm
         elif p == "restrict;":
-            sides = info(t.type).sides
+            sides = inf.sides
             if sides:
                 props.setdefault("RestrictedSides", ",".join(sides))
     return props
