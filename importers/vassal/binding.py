@@ -103,8 +103,14 @@ class Binder:
     # (not converted from the protobuf lists for each of a save's thousands of pieces).
     _side_props: list[str] = field(init=False, repr=False)
     _unit_props: list[str] = field(init=False, repr=False)
+    _rules: list[vassal_pb2.VassalPieceRule] = field(init=False, repr=False)
+    _auto_disabled: bool = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
+        # The binding is read once, here (a Binder binds one save's pieces
+        # with one binding; a changed binding gets a new Binder).
+        self._rules = list(self.binding.pieces)
+        self._auto_disabled = self.binding.auto.disabled
         self._side_props = list(self.binding.auto.side_properties) or list(DEFAULT_SIDE_PROPS)
         self._unit_props = list(self.binding.auto.unit_properties) or list(DEFAULT_UNIT_PROPS)
 
@@ -187,10 +193,10 @@ class Binder:
         if piece.kind != "piece" or piece.problems:
             return BoundPiece(pid, "opaque", how="not a piece" if piece.kind != "piece" else "unreadable")
         props = self.properties(piece)
-        for i, rule in enumerate(self.binding.pieces):
+        for i, rule in enumerate(self._rules):
             if self._matches(rule, piece, props, map_ident):
                 return self._result(rule, piece, props, f"rule {i + 1}")
-        if not self.binding.auto.disabled:
+        if not self._auto_disabled:
             auto = self._auto(piece, props)
             if auto is not None:
                 return auto

@@ -14,6 +14,7 @@ from importers.vassal import chains
 from importers.vassal.seqenc import decode, java_parse_int
 from importers.vassal.traits import (
     BasicPieceView,
+    PROPERTY_TRAITS,
     LayerView,
     Trait,
     basic_state_with_position,
@@ -115,7 +116,11 @@ class Piece:
     def properties(self) -> dict[str, str]:
         if self._props is None:
             types, states = self.levels()
-            self._props = read_properties_levels(types, states, self.basic)
+            # The property traits' levels are the shared type chain's: found once per distinct type.
+            # (A malformed chain's innermost level is no decorator: not in the plan.)
+            n = len(types)
+            plan = [i for i in reversed(self.type_chain().levels_starting(PROPERTY_TRAITS)) if i < n]
+            self._props = read_properties_levels(types, states, self.basic, plan)
         return self._props
 
     def prototypes(self) -> list[str]:

@@ -268,7 +268,8 @@ def layer_state(old_state: str, value: int) -> str:
     return str(value) if i < 0 else str(value) + old_state[i:]
 
 
-_PROPERTY_TRAITS = ("mark;", "PROP;", "label;", "emb2;", "basicName;", "restrict;")
+PROPERTY_TRAITS = ("mark;", "PROP;", "label;", "emb2;", "basicName;", "restrict;")
+_PROPERTY_TRAITS = PROPERTY_TRAITS
 _PLANS: dict[tuple[str, ...], list[int]] = {}
 
 
@@ -290,13 +291,16 @@ def read_properties(traits: list[Trait], basic: BasicPieceView) -> dict[str, str
     return read_properties_levels([t.type for t in traits], [t.state for t in traits], basic)
 
 
-def read_properties_levels(types: list[str], states: list[str], basic: BasicPieceView) -> dict[str, str]:
+def read_properties_levels(types: list[str], states: list[str], basic: BasicPieceView,
+                           plan: list[int] | None = None) -> dict[str, str]:
     """The piece's own properties as VASSAL resolves them (outer traits win):
-    Marker, DynamicProperty, text labels, layer levels, basic name."""
+    Marker, DynamicProperty, text labels, layer levels, basic name. `plan`:
+    the property traits' indices, innermost first, when the caller knows them
+    (`property_levels` of a shared type chain), else found here."""
     props: dict[str, str] = dict(basic.props)
     props["BasicName"] = basic.name
     props["PieceName"] = basic.name
-    for i in _property_plan(types):
+    for i in _property_plan(types) if plan is None else plan:
         ty = types[i]
         state = states[i]
         inf = info(ty)
