@@ -80,18 +80,17 @@ def _key(k: object) -> str:
     raise TypeError(f"keys must be str, int, float, bool or None, not {k.__class__.__name__}")
 
 
-def dump_indented(obj: object, write: Callable[[str], object], indent: int = 2) -> None:
-    """Call `write` with successive pieces of json.dumps(obj, indent=indent)."""
-    parts: list[str] = []
-    append = parts.append
-    newlines: list[str] = []
+def string_encoder() -> tuple[Callable[[str], str], list[int]]:
+    """(enc, long_chars): `enc(s)` is encode_basestring_ascii(s); long_chars[0]
+    counts the characters of long strings encoded (the caller resets it when
+    it flushes). A state repeats long strings: every copy of a counter carries
+    its palette slot's whole VASSAL type (opaque pieces, import_source), so a
+    long string seen again reuses its encoding; only repeated ones keep it
+    (memory: most strings of a state are unique)."""
     memo: dict[str, str | None] = {}  # a long string seen once: None; seen again: its encoding
-    long_chars = [0]  # characters of long strings in `parts`
+    long_chars = [0]
 
     def enc(s: str) -> str:
-        # A state repeats long strings: every copy of a counter carries its
-        # palette slot's whole VASSAL type (opaque pieces, import_source).
-        # Only repeated ones keep their encoding (memory: states are unique).
         if len(s) < LONG:
             return encode_basestring_ascii(s)
         long_chars[0] += len(s)
@@ -102,10 +101,27 @@ def dump_indented(obj: object, write: Callable[[str], object], indent: int = 2) 
         memo[s] = None if e == "" else out
         return out
 
+    return enc, long_chars
+
+
+def newlines(indent: int) -> Callable[[int], str]:
+    """`newline(level)`: a newline and the indentation of that level (made once per level)."""
+    made: list[str] = []
+
     def newline(level: int) -> str:
-        while len(newlines) <= level:
-            newlines.append("\n" + " " * (indent * len(newlines)))
-        return newlines[level]
+        while len(made) <= level:
+            made.append("\n" + " " * (indent * len(made)))
+        return made[level]
+
+    return newline
+
+
+def dump_indented(obj: object, write: Callable[[str], object], indent: int = 2) -> None:
+    """Call `write` with successive pieces of json.dumps(obj, indent=indent)."""
+    parts: list[str] = []
+    append = parts.append
+    enc, long_chars = string_encoder()
+    newline = newlines(indent)
 
     def flush_if_full() -> None:
         if len(parts) >= FLUSH_PARTS or long_chars[0] >= FLUSH_CHARS:

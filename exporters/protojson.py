@@ -31,7 +31,6 @@ from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
 
 from exporters import jsonwrite
-from exporters.jsonwrite import LONG
 
 F = FieldDescriptor
 # Kinds of field: a scalar (converter), a string (the long-string cache), a
@@ -172,28 +171,10 @@ def dump_message(message: Message, write: Callable[[str], object], indent: int =
     newline). The caller checks `supports(message)` first."""
     parts: list[str] = []
     append = parts.append
-    newlines: list[str] = []
-    memo: dict[str, str | None] = {}  # a long string seen once: None; seen again: its encoding
-    long_chars = [0]  # characters of long strings in `parts`
+    enc, long_chars = jsonwrite.string_encoder()  # a state repeats its pieces' long VASSAL types
+    newline = jsonwrite.newlines(indent)
     plans = _plans
     flush_parts, flush_chars = jsonwrite.FLUSH_PARTS, jsonwrite.FLUSH_CHARS
-
-    def enc(s: str) -> str:
-        # As jsonwrite's: a state repeats its pieces' long VASSAL types.
-        if len(s) < LONG:
-            return encode_basestring_ascii(s)
-        long_chars[0] += len(s)
-        e = memo.get(s, "")
-        if e:
-            return e
-        out = encode_basestring_ascii(s)
-        memo[s] = None if e == "" else out
-        return out
-
-    def newline(level: int) -> str:
-        while len(newlines) <= level:
-            newlines.append("\n" + " " * (indent * len(newlines)))
-        return newlines[level]
 
     def msg(m: Message, level: int) -> None:
         fields = m.ListFields()

@@ -16,6 +16,7 @@ import re
 import zipfile
 import zlib
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -57,6 +58,22 @@ def check_entry_name(name: str) -> str | None:
     if any(p == ".." for p in parts):
         return "entry name climbs out of the archive with '..' (path traversal)"
     return None
+
+
+@contextmanager
+def _entry_errors(info: zipfile.ZipInfo, where: str) -> Iterator[None]:
+    """What inflating an entry can raise, as one-line MalformedInput errors
+    (`read` and `iter_read` alike)."""
+    try:
+        yield
+    except zipfile.BadZipFile as e:
+        raise MalformedInput(f"corrupt entry at offset {info.header_offset}: {e}", where) from None
+    except (zlib.error, EOFError) as e:
+        raise MalformedInput(f"corrupt or truncated data of the entry at offset {info.header_offset}: {e}", where) from None
+    except NotImplementedError as e:
+        raise MalformedInput(f"unsupported compression: {e}", where) from None
+    except (OSError, ValueError) as e:
+        raise MalformedInput(f"cannot read the entry at offset {info.header_offset}: {e}", where) from None
 
 
 class Archive:
@@ -133,17 +150,8 @@ class Archive:
         if info is None:
             raise MalformedInput("no such entry in the archive", where)
         budget = min(self.limits.max_entry_bytes, self.limits.max_total_bytes - self._inflated)
-        try:
-            with self._zip.open(info) as f:
-                data = self._read_all(f, info, budget)
-        except zipfile.BadZipFile as e:
-            raise MalformedInput(f"corrupt entry at offset {info.header_offset}: {e}", where) from None
-        except (zlib.error, EOFError) as e:
-            raise MalformedInput(f"corrupt or truncated data of the entry at offset {info.header_offset}: {e}", where) from None
-        except NotImplementedError as e:
-            raise MalformedInput(f"unsupported compression: {e}", where) from None
-        except (OSError, ValueError) as e:
-            raise MalformedInput(f"cannot read the entry at offset {info.header_offset}: {e}", where) from None
+        with _entry_errors(info, where), self._zip.open(info) as f:
+            data = self._read_all(f, info, budget)
         if len(data) > budget:
             raise MalformedInput(f"inflates beyond {budget} bytes (declared {info.file_size}; zip bomb?)", where)
         self._check_size(info, len(data), where)
@@ -162,23 +170,14 @@ class Archive:
             raise MalformedInput("no such entry in the archive", where)
         budget = min(self.limits.max_entry_bytes, self.limits.max_total_bytes - self._inflated)
         total = 0
-        try:
-            with self._zip.open(info) as f:
-                while total <= budget:
-                    chunk = f.read(min(_READ_CHUNK, budget + 1 - total))
-                    if not chunk:
-                        break
-                    total += len(chunk)
-                    if total <= budget:
-                        yield chunk
-        except zipfile.BadZipFile as e:
-            raise MalformedInput(f"corrupt entry at offset {info.header_offset}: {e}", where) from None
-        except (zlib.error, EOFError) as e:
-            raise MalformedInput(f"corrupt or truncated data of the entry at offset {info.header_offset}: {e}", where) from None
-        except NotImplementedError as e:
-            raise MalformedInput(f"unsupported compression: {e}", where) from None
-        except (OSError, ValueError) as e:
-            raise MalformedInput(f"cannot read the entry at offset {info.header_offset}: {e}", where) from None
+        with _entry_errors(info, where), self._zip.open(info) as f:
+            while total <= budget:
+                chunk = f.read(min(_READ_CHUNK, budget + 1 - total))
+                if not chunk:
+                    break
+                total += len(chunk)
+                if total <= budget:
+                    yield chunk
         if total > budget:
             raise MalformedInput(f"inflates beyond {budget} bytes (declared {info.file_size}; zip bomb?)", where)
         self._check_size(info, total, where)
