@@ -172,3 +172,21 @@ def test_any_pixel_names_a_hex_whose_centre_has_that_name(x: int, y: int, sidewa
     assert label is not None
     px, py = b.point_of(label)
     assert b.locate(px, py)[3] == label
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.text("ABC", min_size=1, max_size=3), st.integers(0, 40), st.integers(0, 40)),
+                max_size=30))
+def test_region_order_is_the_hashmaps_and_unchanged_by_a_caller(regions: list[tuple[str, int, int]]) -> None:
+    """RegionGrid keeps its regions in a Java HashMap keyed by origin: a later
+    region with the same origin replaces the earlier, iteration is the map's.
+    The order is worked out once per grid; what one caller does with the list
+    it gets must not change what the next one gets."""
+    g = RegionGeom(tuple(regions))
+    by_point = {(x, y): n for n, x, y in regions}
+    want = [(by_point[p], p[0], p[1]) for p in hashmap_order([(x, y) for _, x, y in regions], point_hash)]
+    first = g.ordered()
+    assert first == want
+    first.clear()
+    assert g.ordered() == want
+    assert g == RegionGeom(tuple(regions)) and hash(g) == hash(RegionGeom(tuple(regions)))
