@@ -45,12 +45,10 @@ class SerializeError(ValueError):
 
 
 def _double(v: float) -> str:
-    if v != v:
-        return '"NaN"'
-    if v == _INF:
-        return '"Infinity"'
-    if v == -_INF:
-        return '"-Infinity"'
+    # json_format gives a non-finite number as a string ("NaN", "Infinity"):
+    # json's own spelling of it, quoted.
+    if v != v or v in (_INF, -_INF):
+        return '"' + jsonwrite._float(v) + '"'
     return float.__repr__(v)
 
 
