@@ -98,9 +98,12 @@ class Piece:
         return self._types, self._states
 
     def has_trait(self, prefix: str) -> bool:
+        """A decorator (not the BasicPiece) whose type starts with `prefix`:
+        asked of the type chain, shared by every copy of a counter, once."""
         if prefix not in self.type:
             return False  # quick reject at C speed
-        return any(t.startswith(prefix) for t in self.levels()[0])
+        ch = self.type_chain()
+        return any(i < len(ch.values) - 1 for i in ch.levels_starting((prefix,)))
 
     @property
     def basic(self) -> BasicPieceView:

@@ -74,3 +74,32 @@ def test_a_deep_chain_s_spans_are_each_level_s_raw_token(values: list[str]) -> N
             assert s[b : b + k + 1] == "\\" * k + "\t" and ch.spans[k + 1][0] == b + k + 1
         else:
             assert b == len(s)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(min_value=2, max_value=300), st.lists(st.integers(min_value=0, max_value=299), max_size=8),
+       st.sampled_from(["x", "a;b", "a\\\\b"]))
+def test_a_deep_chain_with_sparse_nested_traits_splits_as_vassal_peels_it(n: int, nested: list[int], text: str) -> None:
+    """Long plain stretches between the traits that nest a TAB (the shape of
+    the Paths of Glory save's deep counters): the stretches are compared a
+    window at a time, the nested traits a part at a time; values and spans
+    are those of VASSAL's peeling, with or without a nested trait at a window's edge."""
+    values = [f"t{k};{text}" + ("\tinner\tmore" if k in nested else "") for k in range(n - 1)] + ["piece;;;0"]
+    s = chains.join_chain(values)
+    ch = chains.split_chain(s)
+    assert ch.values == chains._split_exact(s) == values
+    full = chains._split_fast(s)
+    assert full is not None and ch.spans == full.spans
+    assert [chains._unescape(s[a:b], k + 1) for k, (a, b) in enumerate(full.spans)] == values
+
+
+@settings(max_examples=200, deadline=None)
+@given(levels, st.sampled_from(["a", "a;", "'", "prototype;", "\t"]))
+def test_levels_starting_and_has_trait_read_the_decorators_as_a_scan_would(values: list[str], prefix: str) -> None:
+    from importers.vassal.pieces import Piece
+
+    s = chains.join_chain(values)
+    ch = chains.split_chain(s)
+    assert ch.levels_starting((prefix, "'")) == [i for i, v in enumerate(ch.values) if v.startswith((prefix, "'"))]
+    p = Piece("1", s, chains.join_chain([""] * len(values)))
+    assert p.has_trait(prefix) == any(t.startswith(prefix) for t in p.levels()[0])
