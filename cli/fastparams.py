@@ -22,7 +22,6 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -139,14 +138,22 @@ def enable() -> bool:
         return True
     typers: Callable[[Any], Any] = original
 
-    @dataclass(frozen=True)
     class FastRuntimeParam(base):  # type: ignore[misc, valid-type]
         """typer's RuntimeParam (its `coerce` handles None and multiple values)
-        converting with ours, and with typer's own when ours is unsure."""
+        converting with ours, and with typer's own when ours is unsure. A plain
+        subclass of typer's frozen dataclass: `@dataclass` here would exec() its
+        generated methods at every start of the CLI (adjudicator/core/record.py)."""
 
-        convert: Convert = field(default=_str)
-        descriptor: Any = None
-        fallback: list[Any] = field(default_factory=list)
+        convert: Convert
+        descriptor: Any
+        fallback: list[Any]
+
+        def __init__(self, parameter_info: Any, annotation: Any, convert: Convert = _str, descriptor: Any = None,
+                     fallback: list[Any] | None = None) -> None:
+            super().__init__(parameter_info=parameter_info, annotation=annotation)
+            object.__setattr__(self, "convert", convert)
+            object.__setattr__(self, "descriptor", descriptor)
+            object.__setattr__(self, "fallback", [] if fallback is None else fallback)
 
         def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
             try:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional, TypeVar
 
@@ -113,16 +112,39 @@ def with_bar(label: str, size: int, fn: Callable[[Callable[[int, int], None] | N
         return fn(lambda n, total: bar.update(task, completed=n, total=total))
 
 
-@dataclass
 class ProjectFiles:
     """`--map`, `--counters`, `--tables`: what Umpire Studio writes (or a user
     by hand) to complete a game read from a module that has no terrain, no
     counter values and no chart values (docs/studio.md). The completion is the
-    studio's own (importers/vassal/completion.py)."""
+    studio's own (importers/vassal/completion.py). A plain class, neither a
+    dataclass (created at every start of the CLI: adjudicator/core/record.py)
+    nor a Record (whose package, the kernel's, the CLI's start does not load)."""
 
-    map_file: Optional[Path] = None
-    counters: Optional[Path] = None
-    tables: Optional[Path] = None
+    __slots__ = ("map_file", "counters", "tables")
+    __hash__ = None  # type: ignore[assignment]
+
+    map_file: Optional[Path]
+    counters: Optional[Path]
+    tables: Optional[Path]
+
+    def __init__(
+        self,
+        map_file: Optional[Path] = None,
+        counters: Optional[Path] = None,
+        tables: Optional[Path] = None,
+    ) -> None:
+        self.map_file = map_file
+        self.counters = counters
+        self.tables = tables
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, ProjectFiles)
+        return (self.map_file, self.counters, self.tables) == (other.map_file, other.counters, other.tables)
+
+    def __repr__(self) -> str:
+        return f"ProjectFiles(map_file={self.map_file!r}, counters={self.counters!r}, tables={self.tables!r})"
 
     def given(self) -> bool:
         return any(x is not None for x in (self.map_file, self.counters, self.tables))

@@ -22,9 +22,8 @@ from __future__ import annotations
 import functools
 import math
 import re
-from dataclasses import dataclass
-from functools import cached_property
 
+from adjudicator.core.record import FrozenRecord
 from umpire.v1 import map_pb2
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -76,29 +75,73 @@ def _axis_pattern(alpha: bool, leading: int) -> str:
     return f"-?[0-9]{{{leading + 1},}}"
 
 
-@dataclass(frozen=True)
-class Numbering:
+class Numbering(FrozenRecord):
     """A hex grid's numbering: the fields of ``umpire.v1.HexNumbering`` plus the
     geometry VASSAL uses for descending counts."""
 
-    first: str = "H"
-    separator: str = ""
-    column_alpha: bool = False
-    row_alpha: bool = False
-    column_leading: int = 1
-    row_leading: int = 1
-    column_offset: int = 0
-    row_offset: int = 0
-    column_descending: bool = False
-    row_descending: bool = False
-    stagger: bool = False
-    location_format: str = ""
-    sideways: bool = False
+    __slots__ = ("first", "separator", "column_alpha", "row_alpha", "column_leading", "row_leading", "column_offset",
+                 "row_offset", "column_descending", "row_descending", "stagger", "location_format", "sideways", "dx",
+                 "dy", "board_width", "board_height", "_pattern")
+    _record_skip = ("_pattern",)  # a cache, not a field
+
+    first: str
+    separator: str
+    column_alpha: bool
+    row_alpha: bool
+    column_leading: int
+    row_leading: int
+    column_offset: int
+    row_offset: int
+    column_descending: bool
+    row_descending: bool
+    stagger: bool
+    location_format: str
+    sideways: bool
     # Pixel geometry, only needed for descending numbering.
-    dx: float = 0.0
-    dy: float = 0.0
-    board_width: int = 0
-    board_height: int = 0
+    dx: float
+    dy: float
+    board_width: int
+    board_height: int
+    _pattern: re.Pattern[str] | None
+
+    def __init__(
+        self,
+        first: str = "H",
+        separator: str = "",
+        column_alpha: bool = False,
+        row_alpha: bool = False,
+        column_leading: int = 1,
+        row_leading: int = 1,
+        column_offset: int = 0,
+        row_offset: int = 0,
+        column_descending: bool = False,
+        row_descending: bool = False,
+        stagger: bool = False,
+        location_format: str = "",
+        sideways: bool = False,
+        dx: float = 0.0,
+        dy: float = 0.0,
+        board_width: int = 0,
+        board_height: int = 0,
+    ) -> None:
+        object.__setattr__(self, "first", first)
+        object.__setattr__(self, "separator", separator)
+        object.__setattr__(self, "column_alpha", column_alpha)
+        object.__setattr__(self, "row_alpha", row_alpha)
+        object.__setattr__(self, "column_leading", column_leading)
+        object.__setattr__(self, "row_leading", row_leading)
+        object.__setattr__(self, "column_offset", column_offset)
+        object.__setattr__(self, "row_offset", row_offset)
+        object.__setattr__(self, "column_descending", column_descending)
+        object.__setattr__(self, "row_descending", row_descending)
+        object.__setattr__(self, "stagger", stagger)
+        object.__setattr__(self, "location_format", location_format)
+        object.__setattr__(self, "sideways", sideways)
+        object.__setattr__(self, "dx", dx)
+        object.__setattr__(self, "dy", dy)
+        object.__setattr__(self, "board_width", board_width)
+        object.__setattr__(self, "board_height", board_height)
+        object.__setattr__(self, "_pattern", None)
 
     # -- maxima (VASSAL HexGridNumbering.getMaxRows / getMaxColumns, quirk kept)
     def max_rows(self) -> int:
@@ -143,9 +186,13 @@ class Numbering:
         return fmt.replace("$gridLocation$", grid).replace("$row$", row_name).replace("$column$", col_name)
 
     # -- printed -> raw
-    @cached_property
+    @property
     def _regex(self) -> re.Pattern[str]:
-        return self._compile(None)
+        got = self._pattern
+        if got is None:
+            got = self._compile(None)
+            object.__setattr__(self, "_pattern", got)
+        return got
 
     def _compile(self, first_len: int | None) -> re.Pattern[str]:
         """The label pattern; with `first_len`, the first axis of $gridLocation$

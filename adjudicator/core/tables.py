@@ -9,9 +9,9 @@ The same mechanism serves every game's CRT, terrain, weather and other tables.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 
 from adjudicator.core.errors import MalformedInput, NeedsData
+from adjudicator.core.record import Record
 from umpire.v1 import common_pb2, state_pb2, tables_pb2
 
 HOW_TO_SUPPLY = (
@@ -21,16 +21,27 @@ HOW_TO_SUPPLY = (
 )
 
 
-@dataclass
-class TableView:
+class TableView(Record):
     """Indexed, read-only access to one `umpire.v1.Table`."""
 
-    table: tables_pb2.Table
-    _cells: dict[tuple[str, str], tables_pb2.TableCell] = field(default_factory=dict)
-    _col_index: dict[str, int] = field(default_factory=dict)
-    _row_index: dict[str, int] = field(default_factory=dict)
+    __slots__ = ("table", "_cells", "_col_index", "_row_index")
 
-    def __post_init__(self) -> None:
+    table: tables_pb2.Table
+    _cells: dict[tuple[str, str], tables_pb2.TableCell]
+    _col_index: dict[str, int]
+    _row_index: dict[str, int]
+
+    def __init__(
+        self,
+        table: tables_pb2.Table,
+        _cells: dict[tuple[str, str], tables_pb2.TableCell] | None = None,
+        _col_index: dict[str, int] | None = None,
+        _row_index: dict[str, int] | None = None,
+    ) -> None:
+        self.table = table
+        self._cells = {} if _cells is None else _cells
+        self._col_index = {} if _col_index is None else _col_index
+        self._row_index = {} if _row_index is None else _row_index
         self._col_index = {c: i for i, c in enumerate(self.table.columns)}
         self._row_index = {r: i for i, r in enumerate(self.table.rows)}
         rows = self.table.rows

@@ -17,26 +17,41 @@ import zipfile
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
 from adjudicator.core.errors import MalformedInput
+from adjudicator.core.record import FrozenRecord
 
 MiB = 1024 * 1024
 
 
-@dataclass(frozen=True)
-class Limits:
+class Limits(FrozenRecord):
     """Bounds on what an archive may inflate to. The defaults admit the largest
     real saves (tens of MB of command text) with a wide margin."""
 
-    max_entries: int = 20_000
-    max_entry_bytes: int = 512 * MiB
-    max_total_bytes: int = 2048 * MiB
+    __slots__ = ("max_entries", "max_entry_bytes", "max_total_bytes", "max_ratio", "ratio_floor")
+
+    max_entries: int
+    max_entry_bytes: int
+    max_total_bytes: int
     # Inflated/compressed ratio; checked for entries of at least `ratio_floor` bytes.
-    max_ratio: float = 400.0
-    ratio_floor: int = 1 * MiB
+    max_ratio: float
+    ratio_floor: int
+
+    def __init__(
+        self,
+        max_entries: int = 20_000,
+        max_entry_bytes: int = 512 * MiB,
+        max_total_bytes: int = 2048 * MiB,
+        max_ratio: float = 400.0,
+        ratio_floor: int = 1 * MiB,
+    ) -> None:
+        object.__setattr__(self, "max_entries", max_entries)
+        object.__setattr__(self, "max_entry_bytes", max_entry_bytes)
+        object.__setattr__(self, "max_total_bytes", max_total_bytes)
+        object.__setattr__(self, "max_ratio", max_ratio)
+        object.__setattr__(self, "ratio_floor", ratio_floor)
 
 
 DEFAULT_LIMITS = Limits()

@@ -14,11 +14,11 @@ from __future__ import annotations
 import fnmatch
 from collections import Counter
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from adjudicator.core.errors import MalformedInput
 from adjudicator.core.numbering import LabelError, from_proto
+from adjudicator.core.record import Record
 from importers.canonical import read_message
 from importers.vassal.chains import AddPieceText
 from importers.vassal.geometry import Located, MapGeometry
@@ -76,43 +76,87 @@ def fill(template: str, props: dict[str, str]) -> str:
     return _PROP.sub(lambda m: props.get(m.group(1), ""), template)
 
 
-@dataclass
-class BoundPiece:
+class BoundPiece(Record):
+    __slots__ = ("piece_id", "kind", "unit_id", "side", "unit_type", "unit_name", "marker", "rule", "how")
+
     piece_id: str
     kind: str  # one of KINDS
-    unit_id: str = ""
-    side: str = ""
-    unit_type: str = ""
-    unit_name: str = ""
-    marker: str = ""
-    rule: vassal_pb2.VassalPieceRule | None = None
-    how: str = ""  # "rule N", "auto: UnitId", ...
+    unit_id: str
+    side: str
+    unit_type: str
+    unit_name: str
+    marker: str
+    rule: vassal_pb2.VassalPieceRule | None
+    how: str  # "rule N", "auto: UnitId", ...
+
+    def __init__(
+        self,
+        piece_id: str,
+        kind: str,
+        unit_id: str = "",
+        side: str = "",
+        unit_type: str = "",
+        unit_name: str = "",
+        marker: str = "",
+        rule: vassal_pb2.VassalPieceRule | None = None,
+        how: str = "",
+    ) -> None:
+        self.piece_id = piece_id
+        self.kind = kind
+        self.unit_id = unit_id
+        self.side = side
+        self.unit_type = unit_type
+        self.unit_name = unit_name
+        self.marker = marker
+        self.rule = rule
+        self.how = how
 
 
-@dataclass
-class Binder:
+class Binder(Record):
+    __slots__ = ("binding", "module", "known_units", "sides", "_slot_protos", "_signatures", "_used_ids", "_expansions",
+                 "_side_props", "_unit_props", "_rules", "_auto_disabled")
+    _record_hidden = ("_side_props", "_unit_props", "_rules", "_auto_disabled")  # compared, not shown
+
     binding: vassal_pb2.VassalBinding
     module: Module | None
-    known_units: dict[str, str] | None = None  # unit id -> name (scenario definitions)
-    sides: set[str] | None = None
-    _slot_protos: dict[str, list[str]] = field(default_factory=dict)
-    _signatures: list[tuple[str, str]] | None = None
-    _used_ids: dict[str, int] = field(default_factory=dict)
-    _expansions: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    known_units: dict[str, str] | None  # unit id -> name (scenario definitions)
+    sides: set[str] | None
+    _slot_protos: dict[str, list[str]]
+    _signatures: list[tuple[str, str]] | None
+    _used_ids: dict[str, int]
+    _expansions: dict[str, list[tuple[str, str]]]
     # The automatic conventions' property names, read once from the binding
     # (not converted from the protobuf lists for each of a save's thousands of pieces).
-    _side_props: list[str] = field(init=False, repr=False)
-    _unit_props: list[str] = field(init=False, repr=False)
-    _rules: list[vassal_pb2.VassalPieceRule] = field(init=False, repr=False)
-    _auto_disabled: bool = field(init=False, repr=False)
+    _side_props: list[str]
+    _unit_props: list[str]
+    _rules: list[vassal_pb2.VassalPieceRule]
+    _auto_disabled: bool
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        binding: vassal_pb2.VassalBinding,
+        module: Module | None,
+        known_units: dict[str, str] | None = None,
+        sides: set[str] | None = None,
+        _slot_protos: dict[str, list[str]] | None = None,
+        _signatures: list[tuple[str, str]] | None = None,
+        _used_ids: dict[str, int] | None = None,
+        _expansions: dict[str, list[tuple[str, str]]] | None = None,
+    ) -> None:
+        self.binding = binding
+        self.module = module
+        self.known_units = known_units
+        self.sides = sides
+        self._slot_protos = {} if _slot_protos is None else _slot_protos
+        self._signatures = _signatures
+        self._used_ids = {} if _used_ids is None else _used_ids
+        self._expansions = {} if _expansions is None else _expansions
         # The binding is read once, here (a Binder binds one save's pieces
         # with one binding; a changed binding gets a new Binder).
-        self._rules = list(self.binding.pieces)
-        self._auto_disabled = self.binding.auto.disabled
-        self._side_props = list(self.binding.auto.side_properties) or list(DEFAULT_SIDE_PROPS)
-        self._unit_props = list(self.binding.auto.unit_properties) or list(DEFAULT_UNIT_PROPS)
+        self._rules = list(binding.pieces)
+        self._auto_disabled = binding.auto.disabled
+        self._side_props = list(binding.auto.side_properties) or list(DEFAULT_SIDE_PROPS)
+        self._unit_props = list(binding.auto.unit_properties) or list(DEFAULT_UNIT_PROPS)
 
     # -- facts about a piece
     def palette_path(self, piece: Piece) -> str:
@@ -297,13 +341,19 @@ class Binder:
 # -- locations ---------------------------------------------------------------------------
 
 
-@dataclass
-class Place:
+class Place(Record):
     """A canonical location with the VASSAL facts it came from."""
+
+    __slots__ = ("location", "map", "located")
 
     location: str | None  # hex or town id on the scenario map; None when not on it
     map: str | None
     located: Located | None
+
+    def __init__(self, location: str | None, map: str | None, located: Located | None) -> None:
+        self.location = location
+        self.map = map
+        self.located = located
 
 
 class Locator:

@@ -4,8 +4,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from adjudicator.core.record import FrozenRecord
 from importers.vassal import seqenc
 from importers.vassal.chains import split_spans, token_value
 
@@ -90,9 +89,10 @@ def _none(v: str) -> str | None:
     return None if v == "null" else v
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(FrozenRecord):
     """`M/id/newMap/newX/newY/newUnder/oldMap/oldX/oldY/oldUnder/playerId`."""
+
+    __slots__ = ("id", "new_map", "new_x", "new_y", "new_under", "old_map", "old_x", "old_y", "old_under", "player")
 
     id: str | None
     new_map: str | None
@@ -104,6 +104,30 @@ class Move:
     old_y: int
     old_under: str | None
     player: str
+
+    def __init__(
+        self,
+        id: str | None,
+        new_map: str | None,
+        new_x: int,
+        new_y: int,
+        new_under: str | None,
+        old_map: str | None,
+        old_x: int,
+        old_y: int,
+        old_under: str | None,
+        player: str,
+    ) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "new_map", new_map)
+        object.__setattr__(self, "new_x", new_x)
+        object.__setattr__(self, "new_y", new_y)
+        object.__setattr__(self, "new_under", new_under)
+        object.__setattr__(self, "old_map", old_map)
+        object.__setattr__(self, "old_x", old_x)
+        object.__setattr__(self, "old_y", old_y)
+        object.__setattr__(self, "old_under", old_under)
+        object.__setattr__(self, "player", player)
 
     @classmethod
     def parse(cls, text: str) -> "Move":
@@ -123,13 +147,19 @@ class Move:
              str(self.old_x), str(self.old_y), n(self.old_under), self.player], "/")
 
 
-@dataclass(frozen=True)
-class Change:
+class Change(FrozenRecord):
     """`D/id/newState[/oldState]`."""
+
+    __slots__ = ("id", "new_state", "old_state")
 
     id: str
     new_state: str
     old_state: str | None
+
+    def __init__(self, id: str, new_state: str, old_state: str | None) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "new_state", new_state)
+        object.__setattr__(self, "old_state", old_state)
 
     @classmethod
     def parse(cls, text: str) -> "Change":
@@ -139,13 +169,19 @@ class Change:
         return cls(f[0], f[1], f[2] if len(f) > 2 else None)
 
 
-@dataclass(frozen=True)
-class Player:
+class Player(FrozenRecord):
     """`PLAYER\\tplayerId\\tplayerName\\tside`; the id is the user's password."""
+
+    __slots__ = ("id", "name", "side")
 
     id: str
     name: str
     side: str
+
+    def __init__(self, id: str, name: str, side: str) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "side", side)
 
     @classmethod
     def parse(cls, text: str) -> "Player":
@@ -153,13 +189,19 @@ class Player:
         return cls(f[1] if len(f) > 1 else "", f[2] if len(f) > 2 else "", f[3] if len(f) > 3 else "")
 
 
-@dataclass(frozen=True)
-class GlobalProperty:
+class GlobalProperty(FrozenRecord):
     """`GlobalProperty\\t;name;value;containerId`."""
+
+    __slots__ = ("name", "value", "container")
 
     name: str
     value: str
     container: str
+
+    def __init__(self, name: str, value: str, container: str) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "container", container)
 
     @classmethod
     def parse(cls, text: str) -> "GlobalProperty":
@@ -167,12 +209,17 @@ class GlobalProperty:
         return cls(f[1] if len(f) > 1 else "", f[2] if len(f) > 2 else "", f[3] if len(f) > 3 else "")
 
 
-@dataclass(frozen=True)
-class Turn:
+class Turn(FrozenRecord):
     """`TURN<trackerId>\\t<state>`: state is `|`-list [currentLevel, level states...]."""
+
+    __slots__ = ("tracker", "state")
 
     tracker: str
     state: str
+
+    def __init__(self, tracker: str, state: str) -> None:
+        object.__setattr__(self, "tracker", tracker)
+        object.__setattr__(self, "state", state)
 
     @classmethod
     def parse(cls, text: str) -> "Turn":

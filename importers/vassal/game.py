@@ -21,10 +21,10 @@ from __future__ import annotations
 import zlib
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from adjudicator.core.errors import MalformedInput
+from adjudicator.core.record import Record
 from importers.vassal import commands as C
 from importers.vassal.archive import DEFAULT_LIMITS, Archive, Limits
 from importers.vassal.chains import AddPieceReader, AddPieceText
@@ -38,63 +38,139 @@ from importers.vassal.seqenc import decode
 SAVEFILE = "savedGame"
 
 
-@dataclass
-class Problem:
+class Problem(Record):
+    __slots__ = ("where", "message")
+
     where: str
     message: str
+
+    def __init__(self, where: str, message: str) -> None:
+        self.where = where
+        self.message = message
 
     def line(self) -> str:
         return f"{self.where}: {self.message}"
 
 
-@dataclass
-class PieceEntry:
+class PieceEntry(Record):
+    __slots__ = ("piece", "leaf", "add", "offset")
+
     piece: Piece
     leaf: Leaf | None
     add: AddPieceText
     offset: int
 
+    def __init__(self, piece: Piece, leaf: Leaf | None, add: AddPieceText, offset: int) -> None:
+        self.piece = piece
+        self.leaf = leaf
+        self.add = add
+        self.offset = offset
 
-@dataclass
-class LogStep:
+
+class LogStep(Record):
     """One replay step: the logged command and its sub-commands, in order."""
+
+    __slots__ = ("index", "commands", "offset")
 
     index: int  # 1-based position among the file's LOG entries
     commands: list[Command]  # payloads ("LOG\t" stripped), head first
     offset: int
+
+    def __init__(self, index: int, commands: list[Command], offset: int) -> None:
+        self.index = index
+        self.commands = commands
+        self.offset = offset
 
     @property
     def texts(self) -> list[str]:
         return [c.text for c in self.commands]
 
 
-@dataclass
-class SavedGame:
+class SavedGame(Record):
+    __slots__ = ("name", "encoding", "stream", "root", "pieces", "piece_order", "boards", "players",
+                 "global_properties", "turns", "notes", "setup_stack", "counts", "other", "log_steps", "extensions",
+                 "after_end", "problems", "entries", "metadata", "module_metadata", "raw", "fingerprint", "decoded",
+                 "strict")
+
     name: str
     encoding: Encoding
     stream: Stream
     root: Command
-    pieces: dict[str, PieceEntry] = field(default_factory=dict)
-    piece_order: list[str] = field(default_factory=list)
-    boards: dict[str, list[BoardPlacement]] = field(default_factory=dict)
-    players: list[C.Player] = field(default_factory=list)
-    global_properties: list[C.GlobalProperty] = field(default_factory=list)
-    turns: list[C.Turn] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)  # NOTES / PNOTES / PNOTE / SNOTE commands, raw
-    setup_stack: bool = False
-    counts: Counter[str] = field(default_factory=Counter)
-    other: Counter[str] = field(default_factory=Counter)
-    log_steps: list[LogStep] = field(default_factory=list)
-    extensions: list[tuple[str, str]] = field(default_factory=list)  # (name, version) of EXT commands
-    after_end: list[Command] = field(default_factory=list)
-    problems: list[Problem] = field(default_factory=list)
-    entries: dict[str, bytes] = field(default_factory=dict)
-    metadata: Metadata | None = None
-    module_metadata: Metadata | None = None
-    raw: bytes | None = None  # the savedGame entry (keep_raw)
-    fingerprint: str = ""  # CRC-32 and size of the savedGame entry
-    decoded: bool = True  # every piece's chain decoded and checked
-    strict: bool = False
+    pieces: dict[str, PieceEntry]
+    piece_order: list[str]
+    boards: dict[str, list[BoardPlacement]]
+    players: list[C.Player]
+    global_properties: list[C.GlobalProperty]
+    turns: list[C.Turn]
+    notes: list[str]  # NOTES / PNOTES / PNOTE / SNOTE commands, raw
+    setup_stack: bool
+    counts: Counter[str]
+    other: Counter[str]
+    log_steps: list[LogStep]
+    extensions: list[tuple[str, str]]  # (name, version) of EXT commands
+    after_end: list[Command]
+    problems: list[Problem]
+    entries: dict[str, bytes]
+    metadata: Metadata | None
+    module_metadata: Metadata | None
+    raw: bytes | None  # the savedGame entry (keep_raw)
+    fingerprint: str  # CRC-32 and size of the savedGame entry
+    decoded: bool  # every piece's chain decoded and checked
+    strict: bool
+
+    def __init__(
+        self,
+        name: str,
+        encoding: Encoding,
+        stream: Stream,
+        root: Command,
+        pieces: dict[str, PieceEntry] | None = None,
+        piece_order: list[str] | None = None,
+        boards: dict[str, list[BoardPlacement]] | None = None,
+        players: list[C.Player] | None = None,
+        global_properties: list[C.GlobalProperty] | None = None,
+        turns: list[C.Turn] | None = None,
+        notes: list[str] | None = None,
+        setup_stack: bool = False,
+        counts: Counter[str] | None = None,
+        other: Counter[str] | None = None,
+        log_steps: list[LogStep] | None = None,
+        extensions: list[tuple[str, str]] | None = None,
+        after_end: list[Command] | None = None,
+        problems: list[Problem] | None = None,
+        entries: dict[str, bytes] | None = None,
+        metadata: Metadata | None = None,
+        module_metadata: Metadata | None = None,
+        raw: bytes | None = None,
+        fingerprint: str = "",
+        decoded: bool = True,
+        strict: bool = False,
+    ) -> None:
+        self.name = name
+        self.encoding = encoding
+        self.stream = stream
+        self.root = root
+        self.pieces = {} if pieces is None else pieces
+        self.piece_order = [] if piece_order is None else piece_order
+        self.boards = {} if boards is None else boards
+        self.players = [] if players is None else players
+        self.global_properties = [] if global_properties is None else global_properties
+        self.turns = [] if turns is None else turns
+        self.notes = [] if notes is None else notes
+        self.setup_stack = setup_stack
+        self.counts = Counter() if counts is None else counts
+        self.other = Counter() if other is None else other
+        self.log_steps = [] if log_steps is None else log_steps
+        self.extensions = [] if extensions is None else extensions
+        self.after_end = [] if after_end is None else after_end
+        self.problems = [] if problems is None else problems
+        self.entries = {} if entries is None else entries
+        self.metadata = metadata
+        self.module_metadata = module_metadata
+        self.raw = raw
+        self.fingerprint = fingerprint
+        self.decoded = decoded
+        self.strict = strict
 
     @property
     def text(self) -> str:

@@ -14,10 +14,9 @@ labelled hex, square or region of a given board (and zone) to.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from adjudicator.core.errors import MalformedInput
 from adjudicator.core.numbering import LabelError
+from adjudicator.core.record import Record
 from importers.vassal.gridmath import (
     AxisNumbering,
     HexGeom,
@@ -58,14 +57,31 @@ def grid_from_view(g: GridView | None) -> "Grid | ZonedGeom | None":
     return None
 
 
-@dataclass
-class ZoneGeom:
+class ZoneGeom(Record):
+    __slots__ = ("name", "fmt", "xs", "ys", "own_grid", "use_parent")
+
     name: str
     fmt: str
     xs: list[int]
     ys: list[int]
     own_grid: Grid | None
     use_parent: bool
+
+    def __init__(
+        self,
+        name: str,
+        fmt: str,
+        xs: list[int],
+        ys: list[int],
+        own_grid: Grid | None,
+        use_parent: bool,
+    ) -> None:
+        self.name = name
+        self.fmt = fmt
+        self.xs = xs
+        self.ys = ys
+        self.own_grid = own_grid
+        self.use_parent = use_parent
 
     def contains(self, x: int, y: int) -> bool:
         return polygon_contains(self.xs, self.ys, x, y)
@@ -77,22 +93,44 @@ class ZoneGeom:
         return max(self.xs) - min(self.xs), max(self.ys) - min(self.ys)
 
 
-@dataclass
-class ZonedGeom:
+class ZonedGeom(Record):
+    __slots__ = ("zones", "background")
+
     zones: list[ZoneGeom]
     background: Grid | None
 
+    def __init__(self, zones: list[ZoneGeom], background: Grid | None) -> None:
+        self.zones = zones
+        self.background = background
 
-@dataclass
-class Located:
+
+class Located(Record):
     """Where a map point is, in VASSAL's terms."""
 
+    __slots__ = ("name", "board", "zone", "grid_kind", "grid_label", "deck")
+
     name: str  # the location name VASSAL reports ("offboard" off every board)
-    board: str | None = None
-    zone: str | None = None
-    grid_kind: str | None = None  # "hex" | "square" | "region" | None
-    grid_label: str | None = None  # $gridLocation$ of the grid (hex/square), region name
-    deck: str | None = None
+    board: str | None
+    zone: str | None
+    grid_kind: str | None  # "hex" | "square" | "region" | None
+    grid_label: str | None  # $gridLocation$ of the grid (hex/square), region name
+    deck: str | None
+
+    def __init__(
+        self,
+        name: str,
+        board: str | None = None,
+        zone: str | None = None,
+        grid_kind: str | None = None,
+        grid_label: str | None = None,
+        deck: str | None = None,
+    ) -> None:
+        self.name = name
+        self.board = board
+        self.zone = zone
+        self.grid_kind = grid_kind
+        self.grid_label = grid_label
+        self.deck = deck
 
 
 def grid_kind(g: Grid | None) -> str | None:
@@ -120,12 +158,19 @@ def _grid_name(g: Grid | None, x: int, y: int, w: int, h: int) -> tuple[str | No
     return name, g.grid_label(x, y, w, h)
 
 
-@dataclass
-class BoardGeometry:
+class BoardGeometry(Record):
+    __slots__ = ("name", "width", "height", "grid")
+
     name: str
     width: int
     height: int
     grid: Grid | ZonedGeom | None
+
+    def __init__(self, name: str, width: int, height: int, grid: Grid | ZonedGeom | None) -> None:
+        self.name = name
+        self.width = width
+        self.height = height
+        self.grid = grid
 
     def locate(self, bx: int, by: int) -> tuple[str | None, str | None, str | None, str | None]:
         """(name, zone, grid kind, grid label) of a board-local point."""
@@ -179,26 +224,41 @@ class BoardGeometry:
         return self.grid.zones if isinstance(self.grid, ZonedGeom) else []
 
 
-@dataclass
-class Placed:
+class Placed(Record):
+    __slots__ = ("board", "col", "row", "reversed", "x", "y")
+
     board: BoardGeometry
     col: int
     row: int
     reversed: bool
-    x: int = 0
-    y: int = 0
+    x: int
+    y: int
+
+    def __init__(self, board: BoardGeometry, col: int, row: int, reversed: bool, x: int = 0, y: int = 0) -> None:
+        self.board = board
+        self.col = col
+        self.row = row
+        self.reversed = reversed
+        self.x = x
+        self.y = y
 
     def contains(self, x: int, y: int) -> bool:
         return self.x <= x < self.x + self.board.width and self.y <= y < self.y + self.board.height
 
 
-@dataclass
-class MapGeometry:
+class MapGeometry(Record):
     """One VASSAL map with its boards placed as a save's BoardPicker says."""
+
+    __slots__ = ("identifier", "placed", "decks")
 
     identifier: str
     placed: list[Placed]
-    decks: dict[tuple[int, int], str] = field(default_factory=dict)
+    decks: dict[tuple[int, int], str]
+
+    def __init__(self, identifier: str, placed: list[Placed], decks: dict[tuple[int, int], str] | None = None) -> None:
+        self.identifier = identifier
+        self.placed = placed
+        self.decks = {} if decks is None else decks
 
     def board(self, name: str) -> Placed | None:
         for p in self.placed:

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass
 
 from adjudicator.core.numbering import LabelError, Numbering, name as axis_name, parse_name
+from adjudicator.core.record import FrozenRecord
 from importers.vassal import seqenc
 from importers.vassal.javahash import hashmap_order, point_hash
 
@@ -99,23 +99,55 @@ def evaluate_format(fmt: str, props: dict[str, str | None], localized: bool) -> 
     return "".join(out)
 
 
-@dataclass(frozen=True)
-class AxisNumbering:
+class AxisNumbering(FrozenRecord):
     """RegularGridNumbering attributes (defaults as in VASSAL)."""
 
-    first: str = "H"
-    sep: str = ""
-    h_alpha: bool = False
-    v_alpha: bool = False
-    h_leading: int = 1
-    v_leading: int = 1
-    h_off: int = 1
-    v_off: int = 1
-    h_descend: bool = False
-    v_descend: bool = False
-    stagger: bool = True
-    fmt: str = "$gridLocation$"
-    oblique: bool = False
+    __slots__ = ("first", "sep", "h_alpha", "v_alpha", "h_leading", "v_leading", "h_off", "v_off", "h_descend",
+                 "v_descend", "stagger", "fmt", "oblique")
+
+    first: str
+    sep: str
+    h_alpha: bool
+    v_alpha: bool
+    h_leading: int
+    v_leading: int
+    h_off: int
+    v_off: int
+    h_descend: bool
+    v_descend: bool
+    stagger: bool
+    fmt: str
+    oblique: bool
+
+    def __init__(
+        self,
+        first: str = "H",
+        sep: str = "",
+        h_alpha: bool = False,
+        v_alpha: bool = False,
+        h_leading: int = 1,
+        v_leading: int = 1,
+        h_off: int = 1,
+        v_off: int = 1,
+        h_descend: bool = False,
+        v_descend: bool = False,
+        stagger: bool = True,
+        fmt: str = "$gridLocation$",
+        oblique: bool = False,
+    ) -> None:
+        object.__setattr__(self, "first", first)
+        object.__setattr__(self, "sep", sep)
+        object.__setattr__(self, "h_alpha", h_alpha)
+        object.__setattr__(self, "v_alpha", v_alpha)
+        object.__setattr__(self, "h_leading", h_leading)
+        object.__setattr__(self, "v_leading", v_leading)
+        object.__setattr__(self, "h_off", h_off)
+        object.__setattr__(self, "v_off", v_off)
+        object.__setattr__(self, "h_descend", h_descend)
+        object.__setattr__(self, "v_descend", v_descend)
+        object.__setattr__(self, "stagger", stagger)
+        object.__setattr__(self, "fmt", fmt)
+        object.__setattr__(self, "oblique", oblique)
 
     @classmethod
     def from_attrs(cls, attrs: dict[str, str], oblique: bool = False) -> "AxisNumbering":
@@ -147,16 +179,33 @@ class AxisNumbering:
         return evaluate_format(self.fmt, {"gridLocation": grid, "row": row_name, "column": col_name}, localized=True)
 
 
-@dataclass(frozen=True)
-class HexGeom:
+class HexGeom(FrozenRecord):
     """HexGrid geometry: origin, spacing and orientation."""
 
-    x0: int = 0
-    y0: int = 32
-    dx: float = HEX_DEFAULT_DX
-    dy: float = HEX_DEFAULT_DY
-    sideways: bool = False
-    numbering: AxisNumbering | None = None
+    __slots__ = ("x0", "y0", "dx", "dy", "sideways", "numbering")
+
+    x0: int
+    y0: int
+    dx: float
+    dy: float
+    sideways: bool
+    numbering: AxisNumbering | None
+
+    def __init__(
+        self,
+        x0: int = 0,
+        y0: int = 32,
+        dx: float = HEX_DEFAULT_DX,
+        dy: float = HEX_DEFAULT_DY,
+        sideways: bool = False,
+        numbering: AxisNumbering | None = None,
+    ) -> None:
+        object.__setattr__(self, "x0", x0)
+        object.__setattr__(self, "y0", y0)
+        object.__setattr__(self, "dx", dx)
+        object.__setattr__(self, "dy", dy)
+        object.__setattr__(self, "sideways", sideways)
+        object.__setattr__(self, "numbering", numbering)
 
     @classmethod
     def from_attrs(cls, attrs: dict[str, str], numbering: AxisNumbering | None) -> "HexGeom":
@@ -313,13 +362,28 @@ def _jdiv(a: int, b: int) -> int:
     return q if (a >= 0) == (b >= 0) else -q
 
 
-@dataclass(frozen=True)
-class SquareGeom:
-    x0: int = 24
-    y0: int = 24
-    dx: float = 48.0
-    dy: float = 48.0
-    numbering: AxisNumbering | None = None
+class SquareGeom(FrozenRecord):
+    __slots__ = ("x0", "y0", "dx", "dy", "numbering")
+
+    x0: int
+    y0: int
+    dx: float
+    dy: float
+    numbering: AxisNumbering | None
+
+    def __init__(
+        self,
+        x0: int = 24,
+        y0: int = 24,
+        dx: float = 48.0,
+        dy: float = 48.0,
+        numbering: AxisNumbering | None = None,
+    ) -> None:
+        object.__setattr__(self, "x0", x0)
+        object.__setattr__(self, "y0", y0)
+        object.__setattr__(self, "dx", dx)
+        object.__setattr__(self, "dy", dy)
+        object.__setattr__(self, "numbering", numbering)
 
     @classmethod
     def from_attrs(cls, attrs: dict[str, str], numbering: AxisNumbering | None) -> "SquareGeom":
@@ -359,18 +423,25 @@ class SquareGeom:
         return jint(col * self.dx + self.x0), jint(row * self.dy + self.y0)
 
 
-@dataclass(frozen=True)
-class RegionGeom:
+class RegionGeom(FrozenRecord):
     """RegionGrid: regions keyed by origin in a Java HashMap (put in document order)."""
 
+    __slots__ = ("regions", "_ordered")
+    _record_skip = ("_ordered",)  # a cache, not a field: eq, hash and repr unchanged
+
     regions: tuple[tuple[str, int, int], ...]
+    _ordered: tuple[tuple[str, int, int], ...] | None
+
+    def __init__(self, regions: tuple[tuple[str, int, int], ...]) -> None:
+        object.__setattr__(self, "regions", regions)
+        object.__setattr__(self, "_ordered", None)
 
     def ordered(self) -> list[tuple[str, int, int]]:
         """The regions in the HashMap's iteration order (a new list each call).
         Worked out once per grid: simulating Java's HashMap costs about 5 ms
         on a board of a thousand regions, and an import asks for it for every
         map probed, the canonical map and every piece's nearest region."""
-        got: tuple[tuple[str, int, int], ...] | None = self.__dict__.get("_ordered")
+        got = self._ordered
         if got is None:
             by_point: dict[tuple[int, int], str] = {}
             for name, x, y in self.regions:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import copy
 import zlib
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from adjudicator.core.errors import MalformedInput
+from adjudicator.core.record import Record
 from importers.vassal.archive import DEFAULT_LIMITS, Archive, Limits
 from importers.vassal.buildfile import BUILD_FILES, BuildFile, parse_xml, text_of
 from importers.vassal.geometry import BoardGeometry, MapGeometry, board_geometry, layout
@@ -22,16 +22,33 @@ from importers.vassal.seqenc import decode, java_parse_int
 from importers.vassal.views import MapView, ModuleViews, read_views
 
 
-@dataclass
-class Metadata:
+class Metadata(Record):
     """`moduledata` / `extensiondata` / `savedata` (AbstractMetaData XML)."""
 
-    version: str = ""
-    vassal_version: str = ""
-    name: str = ""
-    description: str = ""
-    date_saved: str = ""
-    extra: dict[str, str] = field(default_factory=dict)
+    __slots__ = ("version", "vassal_version", "name", "description", "date_saved", "extra")
+
+    version: str
+    vassal_version: str
+    name: str
+    description: str
+    date_saved: str
+    extra: dict[str, str]
+
+    def __init__(
+        self,
+        version: str = "",
+        vassal_version: str = "",
+        name: str = "",
+        description: str = "",
+        date_saved: str = "",
+        extra: dict[str, str] | None = None,
+    ) -> None:
+        self.version = version
+        self.vassal_version = vassal_version
+        self.name = name
+        self.description = description
+        self.date_saved = date_saved
+        self.extra = {} if extra is None else extra
 
     @classmethod
     def parse(cls, data: bytes, where: str) -> "Metadata":
@@ -55,12 +72,19 @@ class Metadata:
         return md
 
 
-@dataclass
-class BoardPlacement:
+class BoardPlacement(Record):
+    __slots__ = ("name", "col", "row", "reversed")
+
     name: str
     col: int
     row: int
-    reversed: bool = False
+    reversed: bool
+
+    def __init__(self, name: str, col: int, row: int, reversed: bool = False) -> None:
+        self.name = name
+        self.col = col
+        self.row = row
+        self.reversed = reversed
 
 
 def parse_board_picker(text: str) -> tuple[str, list[BoardPlacement]]:

@@ -15,28 +15,31 @@ from __future__ import annotations
 import binascii
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from itertools import chain
 
 from adjudicator.core.errors import MalformedInput
+from adjudicator.core.record import FrozenRecord
 
 VCSK = "!VCSK"
 VOBS = "VOBS"
 PLAIN = "plain"
 
 
-@dataclass(frozen=True)
-class Encoding:
+class Encoding(FrozenRecord):
     """How a `savedGame` entry was (or will be) written."""
 
-    kind: str = VCSK
-    key: int = 0x2A
+    __slots__ = ("kind", "key")
 
-    def __post_init__(self) -> None:
-        if self.kind not in (VCSK, VOBS, PLAIN):
-            raise ValueError(f"unknown savedGame encoding {self.kind!r}")
-        if not 0 <= self.key <= 255:
+    kind: str
+    key: int
+
+    def __init__(self, kind: str = VCSK, key: int = 0x2A) -> None:
+        if kind not in (VCSK, VOBS, PLAIN):
+            raise ValueError(f"unknown savedGame encoding {kind!r}")
+        if not 0 <= key <= 255:
             raise ValueError("the key is one byte")
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "key", key)
 
 
 _TABLES: dict[int, bytes] = {}

@@ -8,8 +8,7 @@ the piece, so a lenient reader can keep going and a strict one can stop.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+from adjudicator.core.record import Record
 from importers.vassal import chains
 from importers.vassal.seqenc import decode, java_parse_int
 from importers.vassal.traits import (
@@ -160,15 +159,23 @@ class Piece:
         return self.state_with_level(n, basic_state_with_position(old, mapid, x, y))
 
 
-@dataclass
-class StackState:
+class StackState(Record):
     """`map;x;y;id1;...;@@layer` (Stack.getState); ids bottom first."""
+
+    __slots__ = ("map", "x", "y", "ids", "layer")
 
     map: str | None
     x: int
     y: int
     ids: list[str]
-    layer: str | None = None  # raw "@@n" token, kept as written
+    layer: str | None  # raw "@@n" token, kept as written
+
+    def __init__(self, map: str | None, x: int, y: int, ids: list[str], layer: str | None = None) -> None:
+        self.map = map
+        self.x = x
+        self.y = y
+        self.ids = ids
+        self.layer = layer
 
     @classmethod
     def read(cls, state: str) -> "StackState":
@@ -190,16 +197,33 @@ class StackState:
         return encode_str(toks, ";")
 
 
-@dataclass
-class DeckState:
+class DeckState(Record):
     """`map;x;y;faceDown;id1,id2,...` (Deck.getState); ids in deck order."""
+
+    __slots__ = ("map", "x", "y", "face_down", "ids", "name")
 
     map: str | None
     x: int
     y: int
     face_down: bool
-    ids: list[str] = field(default_factory=list)
-    name: str = ""
+    ids: list[str]
+    name: str
+
+    def __init__(
+        self,
+        map: str | None,
+        x: int,
+        y: int,
+        face_down: bool,
+        ids: list[str] | None = None,
+        name: str = "",
+    ) -> None:
+        self.map = map
+        self.x = x
+        self.y = y
+        self.face_down = face_down
+        self.ids = [] if ids is None else ids
+        self.name = name
 
     @classmethod
     def read(cls, type_text: str, state: str) -> "DeckState":

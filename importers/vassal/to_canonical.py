@@ -18,9 +18,9 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 
 from adjudicator.core.errors import MalformedInput
+from adjudicator.core.record import Record
 from importers.vassal.binding import Binder, BoundPiece, Locator, Place
 from importers.vassal.canonmap import hex_grids, map_from_geometry
 from importers.vassal.chains import AddPieceText
@@ -40,24 +40,51 @@ FORMAT = "vassal"
 # (`umpire convert`'s start-up, issue 13; tests/cli/test_convert_startup.py).
 
 
-@dataclass
-class PiecePos:
+class PiecePos(Record):
+    __slots__ = ("map", "x", "y", "parent", "in_deck")
+
     map: str | None
     x: int
     y: int
     parent: str | None  # stack or deck id
-    in_deck: str | None = None
+    in_deck: str | None
+
+    def __init__(self, map: str | None, x: int, y: int, parent: str | None, in_deck: str | None = None) -> None:
+        self.map = map
+        self.x = x
+        self.y = y
+        self.parent = parent
+        self.in_deck = in_deck
 
 
-@dataclass
-class ImportResult:
+class ImportResult(Record):
+    __slots__ = ("state", "bound", "unit_pieces", "places", "positions", "locator", "diagnostics")
+
     state: state_pb2.GameState
     bound: dict[str, BoundPiece]
     unit_pieces: dict[str, str]  # unit id -> piece id
     places: dict[str, Place]
     positions: dict[str, PiecePos]
     locator: Locator
-    diagnostics: list[str] = field(default_factory=list)
+    diagnostics: list[str]
+
+    def __init__(
+        self,
+        state: state_pb2.GameState,
+        bound: dict[str, BoundPiece],
+        unit_pieces: dict[str, str],
+        places: dict[str, Place],
+        positions: dict[str, PiecePos],
+        locator: Locator,
+        diagnostics: list[str] | None = None,
+    ) -> None:
+        self.state = state
+        self.bound = bound
+        self.unit_pieces = unit_pieces
+        self.places = places
+        self.positions = positions
+        self.locator = locator
+        self.diagnostics = [] if diagnostics is None else diagnostics
 
 
 def positions(game: SavedGame) -> dict[str, PiecePos]:

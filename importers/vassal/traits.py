@@ -13,9 +13,9 @@ fields take VASSAL's defaults).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import compress, repeat
 
+from adjudicator.core.record import FrozenRecord
 from importers.vassal.seqenc import Decoder, decode, java_parse_int
 
 # prefix -> (VASSAL class, what players call it)
@@ -126,8 +126,9 @@ class Trait:
 # -- typed views ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class BasicPieceView:
+class BasicPieceView(FrozenRecord):
+    __slots__ = ("name", "image", "map", "x", "y", "gpid", "props")
+
     name: str
     image: str
     map: str | None
@@ -135,6 +136,24 @@ class BasicPieceView:
     y: int
     gpid: str
     props: dict[str, str]
+
+    def __init__(
+        self,
+        name: str,
+        image: str,
+        map: str | None,
+        x: int,
+        y: int,
+        gpid: str,
+        props: dict[str, str],
+    ) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "image", image)
+        object.__setattr__(self, "map", map)
+        object.__setattr__(self, "x", x)
+        object.__setattr__(self, "y", y)
+        object.__setattr__(self, "gpid", gpid)
+        object.__setattr__(self, "props", props)
 
     @classmethod
     def read(cls, type_text: str, state: str) -> "BasicPieceView":
@@ -182,18 +201,37 @@ def basic_state_with_position(state: str, mapid: str | None, x: int, y: int) -> 
     return ";".join(new) + state[spans[2][1] :]
 
 
-@dataclass(frozen=True)
-class TraitInfo:
+class TraitInfo(FrozenRecord):
     """What a trait's type text says, decoded once per distinct text (a monster
     save repeats the same trait types thousands of times)."""
 
+    __slots__ = ("prefix", "name", "keys", "images", "level_names", "always_active", "sides")
+
     prefix: str
-    name: str = ""  # property / layer / prototype / basic name
-    keys: tuple[str, ...] = ()  # Marker keys
-    images: tuple[str, ...] = ()  # layer images
-    level_names: tuple[str, ...] = ()
-    always_active: bool = False
-    sides: tuple[str, ...] = ()  # Restricted sides
+    name: str  # property / layer / prototype / basic name
+    keys: tuple[str, ...]  # Marker keys
+    images: tuple[str, ...]  # layer images
+    level_names: tuple[str, ...]
+    always_active: bool
+    sides: tuple[str, ...]  # Restricted sides
+
+    def __init__(
+        self,
+        prefix: str,
+        name: str = "",
+        keys: tuple[str, ...] = (),
+        images: tuple[str, ...] = (),
+        level_names: tuple[str, ...] = (),
+        always_active: bool = False,
+        sides: tuple[str, ...] = (),
+    ) -> None:
+        object.__setattr__(self, "prefix", prefix)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "keys", keys)
+        object.__setattr__(self, "images", images)
+        object.__setattr__(self, "level_names", level_names)
+        object.__setattr__(self, "always_active", always_active)
+        object.__setattr__(self, "sides", sides)
 
 
 _INFO: dict[str, TraitInfo] = {}
@@ -228,15 +266,30 @@ def info(type_text: str) -> TraitInfo:
     return inf
 
 
-@dataclass(frozen=True)
-class LayerView:
+class LayerView(FrozenRecord):
     """Embellishment (Layer): `value` is the 1-based level, negative when inactive."""
+
+    __slots__ = ("name", "images", "level_names", "value", "always_active")
 
     name: str
     images: tuple[str, ...]
     level_names: tuple[str, ...]
     value: int
     always_active: bool
+
+    def __init__(
+        self,
+        name: str,
+        images: tuple[str, ...],
+        level_names: tuple[str, ...],
+        value: int,
+        always_active: bool,
+    ) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "images", images)
+        object.__setattr__(self, "level_names", level_names)
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "always_active", always_active)
 
     @property
     def active(self) -> bool:

@@ -10,10 +10,9 @@ every element.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from lxml import etree
 
+from adjudicator.core.record import Record
 from importers.vassal.buildfile import BuildFile, short, text_of
 
 P = "VASSAL.build.module."
@@ -36,38 +35,75 @@ def _tag(el: etree._Element) -> str:
     return el.tag if isinstance(el.tag, str) else ""
 
 
-@dataclass
-class NumberingView:
+class NumberingView(Record):
+    __slots__ = ("tag", "attrs")
+
     tag: str
     attrs: dict[str, str]
 
+    def __init__(self, tag: str, attrs: dict[str, str]) -> None:
+        self.tag = tag
+        self.attrs = attrs
 
-@dataclass
-class GridView:
+
+class GridView(Record):
     """A grid element: hex, square, region or zoned (with zones and a background)."""
+
+    __slots__ = ("kind", "tag", "attrs", "numbering", "regions", "zones", "background")
 
     kind: str  # "hex" | "square" | "region" | "zoned" | "custom"
     tag: str
     attrs: dict[str, str]
-    numbering: NumberingView | None = None
-    regions: list[tuple[str, int, int]] = field(default_factory=list)
-    zones: list["ZoneView"] = field(default_factory=list)
-    background: "GridView | None" = None
+    numbering: NumberingView | None
+    regions: list[tuple[str, int, int]]
+    zones: list["ZoneView"]
+    background: "GridView | None"
+
+    def __init__(
+        self,
+        kind: str,
+        tag: str,
+        attrs: dict[str, str],
+        numbering: NumberingView | None = None,
+        regions: list[tuple[str, int, int]] | None = None,
+        zones: list["ZoneView"] | None = None,
+        background: "GridView | None" = None,
+    ) -> None:
+        self.kind = kind
+        self.tag = tag
+        self.attrs = attrs
+        self.numbering = numbering
+        self.regions = [] if regions is None else regions
+        self.zones = [] if zones is None else zones
+        self.background = background
 
 
-@dataclass
-class ZoneView:
+class ZoneView(Record):
+    __slots__ = ("name", "attrs", "grid")
+
     name: str
     attrs: dict[str, str]
     grid: GridView | None
 
+    def __init__(self, name: str, attrs: dict[str, str], grid: GridView | None) -> None:
+        self.name = name
+        self.attrs = attrs
+        self.grid = grid
 
-@dataclass
-class BoardView:
+
+class BoardView(Record):
+    __slots__ = ("name", "attrs", "grid", "element")
+
     name: str
     attrs: dict[str, str]
     grid: GridView | None
     element: etree._Element
+
+    def __init__(self, name: str, attrs: dict[str, str], grid: GridView | None, element: etree._Element) -> None:
+        self.name = name
+        self.attrs = attrs
+        self.grid = grid
+        self.element = element
 
     @property
     def image(self) -> str:
@@ -78,9 +114,10 @@ class BoardView:
         return self.attrs.get("reversible", "false") == "true"
 
 
-@dataclass
-class SlotView:
+class SlotView(Record):
     """A PieceSlot or CardSlot: its AddPiece text and where it sits."""
+
+    __slots__ = ("entry_name", "gpid", "text", "path", "element")
 
     entry_name: str
     gpid: str
@@ -88,19 +125,38 @@ class SlotView:
     path: str
     element: etree._Element
 
+    def __init__(self, entry_name: str, gpid: str, text: str, path: str, element: etree._Element) -> None:
+        self.entry_name = entry_name
+        self.gpid = gpid
+        self.text = text
+        self.path = path
+        self.element = element
 
-@dataclass
-class DrawPileView:
+
+class DrawPileView(Record):
+    __slots__ = ("name", "attrs", "cards")
+
     name: str
     attrs: dict[str, str]
     cards: list[SlotView]
 
+    def __init__(self, name: str, attrs: dict[str, str], cards: list[SlotView]) -> None:
+        self.name = name
+        self.attrs = attrs
+        self.cards = cards
 
-@dataclass
-class SetupStackView:
+
+class SetupStackView(Record):
+    __slots__ = ("name", "attrs", "slots")
+
     name: str
     attrs: dict[str, str]
     slots: list[SlotView]
+
+    def __init__(self, name: str, attrs: dict[str, str], slots: list[SlotView]) -> None:
+        self.name = name
+        self.attrs = attrs
+        self.slots = slots
 
     @property
     def owning_board(self) -> str:
@@ -111,8 +167,9 @@ class SetupStackView:
         return self.attrs.get("useGridLocation", "false") == "true"
 
 
-@dataclass
-class MapView:
+class MapView(Record):
+    __slots__ = ("name", "id", "tag", "attrs", "boards", "board_setup", "draw_piles", "setup_stacks", "element")
+
     name: str  # mapName
     id: str  # Map0, Map1, ... (build order)
     tag: str
@@ -122,6 +179,28 @@ class MapView:
     draw_piles: list[DrawPileView]
     setup_stacks: list[SetupStackView]
     element: etree._Element
+
+    def __init__(
+        self,
+        name: str,
+        id: str,
+        tag: str,
+        attrs: dict[str, str],
+        boards: list[BoardView],
+        board_setup: str,
+        draw_piles: list[DrawPileView],
+        setup_stacks: list[SetupStackView],
+        element: etree._Element,
+    ) -> None:
+        self.name = name
+        self.id = id
+        self.tag = tag
+        self.attrs = attrs
+        self.boards = boards
+        self.board_setup = board_setup
+        self.draw_piles = draw_piles
+        self.setup_stacks = setup_stacks
+        self.element = element
 
     @property
     def identifier(self) -> str:
@@ -133,15 +212,22 @@ class MapView:
         return _int(self.attrs.get("edgeWidth", "0")), _int(self.attrs.get("edgeHeight", "0"))
 
 
-@dataclass
-class PrototypeView:
+class PrototypeView(Record):
+    __slots__ = ("name", "text", "element")
+
     name: str
     text: str
     element: etree._Element
 
+    def __init__(self, name: str, text: str, element: etree._Element) -> None:
+        self.name = name
+        self.text = text
+        self.element = element
 
-@dataclass
-class PredefinedSetupView:
+
+class PredefinedSetupView(Record):
+    __slots__ = ("name", "file", "use_file", "is_menu", "path", "element")
+
     name: str
     file: str
     use_file: bool
@@ -149,30 +235,67 @@ class PredefinedSetupView:
     path: str
     element: etree._Element
 
+    def __init__(
+        self,
+        name: str,
+        file: str,
+        use_file: bool,
+        is_menu: bool,
+        path: str,
+        element: etree._Element,
+    ) -> None:
+        self.name = name
+        self.file = file
+        self.use_file = use_file
+        self.is_menu = is_menu
+        self.path = path
+        self.element = element
 
-@dataclass
-class DiceView:
+
+class DiceView(Record):
+    __slots__ = ("tag", "name", "attrs")
+
     tag: str
     name: str
     attrs: dict[str, str]
 
+    def __init__(self, tag: str, name: str, attrs: dict[str, str]) -> None:
+        self.tag = tag
+        self.name = name
+        self.attrs = attrs
 
-@dataclass
-class TurnTrackerView:
+
+class TurnTrackerView(Record):
+    __slots__ = ("id", "name", "levels")
+
     id: str
     name: str
     levels: list[tuple[str, dict[str, str]]]
 
+    def __init__(self, id: str, name: str, levels: list[tuple[str, dict[str, str]]]) -> None:
+        self.id = id
+        self.name = name
+        self.levels = levels
 
-@dataclass
-class GlobalPropertyView:
+
+class GlobalPropertyView(Record):
+    __slots__ = ("name", "initial", "container")
+
     name: str
     initial: str
     container: str  # "Module", a map name, or "map:zone"
 
+    def __init__(self, name: str, initial: str, container: str) -> None:
+        self.name = name
+        self.initial = initial
+        self.container = container
 
-@dataclass
-class ModuleViews:
+
+class ModuleViews(Record):
+    __slots__ = ("name", "version", "vassal_version", "next_gpid", "sides", "maps", "slots", "prototypes", "predefined",
+                 "dice", "turn_trackers", "global_properties", "unknown_tags", "_gpids")
+    _record_skip = ("_gpids",)
+
     name: str
     version: str
     vassal_version: str
@@ -186,7 +309,39 @@ class ModuleViews:
     turn_trackers: list[TurnTrackerView]
     global_properties: list[GlobalPropertyView]
     unknown_tags: dict[str, int]
-    _gpids: dict[str, SlotView] | None = field(default=None, repr=False, compare=False)
+    _gpids: dict[str, SlotView] | None
+
+    def __init__(
+        self,
+        name: str,
+        version: str,
+        vassal_version: str,
+        next_gpid: int,
+        sides: list[str],
+        maps: list[MapView],
+        slots: list[SlotView],
+        prototypes: dict[str, PrototypeView],
+        predefined: list[PredefinedSetupView],
+        dice: list[DiceView],
+        turn_trackers: list[TurnTrackerView],
+        global_properties: list[GlobalPropertyView],
+        unknown_tags: dict[str, int],
+        _gpids: dict[str, SlotView] | None = None,
+    ) -> None:
+        self.name = name
+        self.version = version
+        self.vassal_version = vassal_version
+        self.next_gpid = next_gpid
+        self.sides = sides
+        self.maps = maps
+        self.slots = slots
+        self.prototypes = prototypes
+        self.predefined = predefined
+        self.dice = dice
+        self.turn_trackers = turn_trackers
+        self.global_properties = global_properties
+        self.unknown_tags = unknown_tags
+        self._gpids = _gpids
 
     def map_by_id(self, ident: str) -> MapView | None:
         for m in self.maps:
