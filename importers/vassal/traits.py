@@ -322,7 +322,6 @@ def layer_state(old_state: str, value: int) -> str:
 
 
 PROPERTY_TRAITS = ("mark;", "PROP;", "label;", "emb2;", "basicName;", "restrict;")
-_PROPERTY_TRAITS = PROPERTY_TRAITS
 _PLANS: dict[tuple[str, ...], list[int]] = {}
 
 
@@ -332,7 +331,7 @@ def _property_plan(types: list[str]) -> list[int]:
     key = tuple(types)
     plan = _PLANS.get(key)
     if plan is None:
-        plan = list(compress(range(len(types)), map(str.startswith, types, repeat(_PROPERTY_TRAITS))))
+        plan = list(compress(range(len(types)), map(str.startswith, types, repeat(PROPERTY_TRAITS))))
         plan.reverse()
         if len(_PLANS) > 50_000:
             _PLANS.clear()
