@@ -31,17 +31,9 @@ class TableView(Record):
     _col_index: dict[str, int]
     _row_index: dict[str, int]
 
-    def __init__(
-        self,
-        table: tables_pb2.Table,
-        _cells: dict[tuple[str, str], tables_pb2.TableCell] | None = None,
-        _col_index: dict[str, int] | None = None,
-        _row_index: dict[str, int] | None = None,
-    ) -> None:
+    def __init__(self, table: tables_pb2.Table) -> None:
         self.table = table
-        self._cells = {} if _cells is None else _cells
-        self._col_index = {} if _col_index is None else _col_index
-        self._row_index = {} if _row_index is None else _row_index
+        self._cells = {}
         self._col_index = {c: i for i, c in enumerate(self.table.columns)}
         self._row_index = {r: i for i, r in enumerate(self.table.rows)}
         rows = self.table.rows

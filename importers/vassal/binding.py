@@ -138,19 +138,16 @@ class Binder(Record):
         module: Module | None,
         known_units: dict[str, str] | None = None,
         sides: set[str] | None = None,
-        _slot_protos: dict[str, list[str]] | None = None,
-        _signatures: list[tuple[str, str]] | None = None,
-        _used_ids: dict[str, int] | None = None,
-        _expansions: dict[str, list[tuple[str, str]]] | None = None,
     ) -> None:
         self.binding = binding
         self.module = module
         self.known_units = known_units
         self.sides = sides
-        self._slot_protos = {} if _slot_protos is None else _slot_protos
-        self._signatures = _signatures
-        self._used_ids = {} if _used_ids is None else _used_ids
-        self._expansions = {} if _expansions is None else _expansions
+        # Caches filled as pieces are bound (never given by a caller).
+        self._slot_protos = {}
+        self._signatures = None
+        self._used_ids = {}
+        self._expansions = {}
         # The binding is read once, here (a Binder binds one save's pieces
         # with one binding; a changed binding gets a new Binder).
         self._rules = list(binding.pieces)

@@ -326,7 +326,6 @@ class ModuleViews(Record):
         turn_trackers: list[TurnTrackerView],
         global_properties: list[GlobalPropertyView],
         unknown_tags: dict[str, int],
-        _gpids: dict[str, SlotView] | None = None,
     ) -> None:
         self.name = name
         self.version = version
@@ -341,7 +340,7 @@ class ModuleViews(Record):
         self.turn_trackers = turn_trackers
         self.global_properties = global_properties
         self.unknown_tags = unknown_tags
-        self._gpids = _gpids
+        self._gpids = None  # the slots by gpid, made when first asked
 
     def map_by_id(self, ident: str) -> MapView | None:
         for m in self.maps:
