@@ -52,9 +52,6 @@ def test_the_console_script_freezes_what_is_left_so_shutdown_does_not_collect_it
     are freed with the process, not collected first by the interpreter's
     shutdown (docs/vassal.md §11: ~40 ms of a 0.5 s monster convert). Atexit
     handlers still run, after the freeze, whether the command succeeded or not."""
-    import subprocess
-    import sys
-
     probe = (
         "import atexit, gc, sys\n"
         "atexit.register(lambda: print('frozen', gc.get_freeze_count() > 0, flush=True))\n"
@@ -62,9 +59,8 @@ def test_the_console_script_freezes_what_is_left_so_shutdown_does_not_collect_it
         "sys.argv = ['umpire'] + sys.argv[1:]\n"
         "main()\n"
     )
-    root = Path(__file__).resolve().parents[2]
     for args, code in ((["--version"], 0), (["convert", str(tmp_path / "missing.vsav"), str(tmp_path / "o.json")], 2)):
-        r = subprocess.run([sys.executable, "-c", probe, *args], capture_output=True, text=True, cwd=root, timeout=120)
+        r = subprocess.run([sys.executable, "-c", probe, *args], capture_output=True, text=True, cwd=ROOT, timeout=120)
         assert r.returncode == code, r.stderr[-2000:]
         assert r.stdout.strip().endswith("frozen True"), (args, r.stdout, r.stderr[-500:])
 
